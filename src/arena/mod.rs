@@ -1,0 +1,1 @@
+//! The engine-vs-engine tournament runner behind `tianyuan-match`.

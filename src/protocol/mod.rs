@@ -1,0 +1,1 @@
+//! The Piskvork/Gomocup protocol and Yixin-Board extensions: parser, session, I/O.

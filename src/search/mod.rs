@@ -1,0 +1,1 @@
+//! Search: transposition table, move picking, threat solver, PVS, threads, time, bench.
