@@ -7,7 +7,7 @@
 //! - [`protocol`]: Piskvork/Yixin command parsing and the engine session.
 //! - [`arena`]: the engine-vs-engine tournament runner.
 
-pub mod game;
 pub mod arena;
+pub mod game;
 pub mod protocol;
 pub mod search;

@@ -2,8 +2,15 @@
 //!
 //! Knows nothing of search or protocol.
 
+pub mod board;
+pub mod notation;
+pub mod pattern;
 pub mod pos;
 pub mod rule;
+pub mod threat;
 
+pub use board::{Board, BoardError, ForbiddenKind};
+pub use pattern::{Pattern, PatternTable};
 pub use pos::{CELLS, Cell, Color, Direction, MAX_SIZE, MIN_SIZE, PAD, Pos, STRIDE};
 pub use rule::{Rule, RuleError};
+pub use threat::Threat;

@@ -52,7 +52,11 @@ impl Rule {
             return Ok(Rule::Renju);
         }
         if v & 8 != 0 {
-            return Ok(if v & 1 != 0 { Rule::CaroExact } else { Rule::Caro });
+            return Ok(if v & 1 != 0 {
+                Rule::CaroExact
+            } else {
+                Rule::Caro
+            });
         }
         match v {
             0 => Ok(Rule::Freestyle),

@@ -1,0 +1,711 @@
+//! The board: stones, incremental line patterns and threats, Zobrist hash,
+//! make/undo, win detection and Renju forbidden points.
+
+use std::fmt;
+
+use super::pattern::{HALF, Pattern, PatternTable, key_shift};
+use super::pos::{CELLS, Cell, Color, Direction, MAX_SIZE, MIN_SIZE, Pos, STRIDE};
+use super::rule::Rule;
+use super::threat::{Threat, ThreatTable};
+
+/// Why a Renju black move is forbidden.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ForbiddenKind {
+    /// Six or more in a row (长连).
+    Overline,
+    /// Two or more fours at once, possibly on one line (四四).
+    DoubleFour,
+    /// Two or more true threes at once (三三).
+    DoubleThree,
+}
+
+impl ForbiddenKind {
+    /// The short name used in records and messages: `overline`, `44`, `33`.
+    pub const fn short(self) -> &'static str {
+        match self {
+            ForbiddenKind::Overline => "overline",
+            ForbiddenKind::DoubleFour => "44",
+            ForbiddenKind::DoubleThree => "33",
+        }
+    }
+}
+
+impl fmt::Display for ForbiddenKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ForbiddenKind::Overline => "overline",
+            ForbiddenKind::DoubleFour => "double four",
+            ForbiddenKind::DoubleThree => "double three",
+        })
+    }
+}
+
+/// What is wrong with a request to the board. The board is unchanged.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BoardError {
+    /// Board dimensions outside 5..=32.
+    BadSize {
+        /// Requested width.
+        width: i64,
+        /// Requested height.
+        height: i64,
+    },
+    /// A point outside the board.
+    OffBoard {
+        /// Column asked for.
+        x: i64,
+        /// Row asked for.
+        y: i64,
+    },
+    /// A point that already holds a stone.
+    Occupied {
+        /// Column.
+        x: usize,
+        /// Row.
+        y: usize,
+    },
+    /// A point that holds no stone (when removing one).
+    NoStone {
+        /// Column.
+        x: usize,
+        /// Row.
+        y: usize,
+    },
+    /// Undo on an empty board.
+    NothingToUndo,
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            BoardError::BadSize { width, height } => write!(
+                f,
+                "board size {width}x{height} not supported (sides must be {MIN_SIZE}..={MAX_SIZE})"
+            ),
+            BoardError::OffBoard { x, y } => write!(f, "point {x},{y} is off the board"),
+            BoardError::Occupied { x, y } => write!(f, "point {x},{y} is occupied"),
+            BoardError::NoStone { x, y } => write!(f, "point {x},{y} holds no stone"),
+            BoardError::NothingToUndo => write!(f, "no stone to take back"),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+const fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// Zobrist keys per colour and cell.
+static ZOBRIST: [[u64; CELLS]; 2] = {
+    let mut z = [[0u64; CELLS]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut i = 0;
+        while i < CELLS {
+            z[c][i] = splitmix(((c * CELLS + i) as u64).wrapping_mul(0x1234_5678_9ABC_DEF1));
+            i += 1;
+        }
+        c += 1;
+    }
+    z
+};
+
+/// The 5x5 neighbourhood (minus the centre) whose points become candidates
+/// when a stone is placed.
+const NEAR: [i32; 24] = {
+    let mut n = [0i32; 24];
+    let mut i = 0;
+    let mut dy = -2;
+    while dy <= 2 {
+        let mut dx = -2;
+        while dx <= 2 {
+            if dx != 0 || dy != 0 {
+                n[i] = dy * STRIDE as i32 + dx;
+                i += 1;
+            }
+            dx += 1;
+        }
+        dy += 1;
+    }
+    n
+};
+
+/// A position with everything the search needs kept up to date incrementally.
+///
+/// Cloning is cheap enough (about 45 KB) for every search thread to own one.
+#[derive(Clone)]
+pub struct Board {
+    width: usize,
+    height: usize,
+    rule: Rule,
+    cells: Box<[Cell]>,
+    /// Line key of every cell per direction (kept for occupied cells too).
+    keys: Box<[[u32; 4]]>,
+    /// Line patterns of every cell: black's four directions in the low 16 bits
+    /// (direction d at bits 4d), white's in the high 16.
+    pats: Box<[u32]>,
+    /// Threat class per cell, black then white.
+    threats: Box<[[Threat; 2]]>,
+    /// Number of stones in each cell's 5x5 neighbourhood.
+    near: Box<[u8]>,
+    hash: u64,
+    history: Vec<(Pos, Color)>,
+    counts: [usize; 2],
+    table: &'static PatternTable,
+    threat_tables: [&'static ThreatTable; 2],
+}
+
+impl Board {
+    /// An empty `width` x `height` board under `rule`.
+    pub fn new(width: usize, height: usize, rule: Rule) -> Result<Board, BoardError> {
+        let ok = |s: usize| (MIN_SIZE..=MAX_SIZE).contains(&s);
+        if !ok(width) || !ok(height) {
+            return Err(BoardError::BadSize {
+                width: width as i64,
+                height: height as i64,
+            });
+        }
+        let mut cells = vec![Cell::Wall; CELLS].into_boxed_slice();
+        for y in 0..height {
+            for x in 0..width {
+                cells[Pos::new(x, y).index()] = Cell::Empty;
+            }
+        }
+        let mut board = Board {
+            width,
+            height,
+            rule,
+            cells,
+            keys: vec![[0u32; 4]; CELLS].into_boxed_slice(),
+            pats: vec![0u32; CELLS].into_boxed_slice(),
+            threats: vec![[Threat::None; 2]; CELLS].into_boxed_slice(),
+            near: vec![0u8; CELLS].into_boxed_slice(),
+            hash: 0,
+            history: Vec::with_capacity(width * height),
+            counts: [0, 0],
+            table: PatternTable::get(rule),
+            threat_tables: [
+                ThreatTable::get(rule.has_forbidden()),
+                ThreatTable::get(false),
+            ],
+        };
+        for p in board.points().collect::<Vec<_>>() {
+            for d in Direction::ALL {
+                let mut key = 0u32;
+                for k in (-HALF..0).chain(1..=HALF) {
+                    key |= (board.cells[p.offset(d, k).index()] as u32) << key_shift(k);
+                }
+                board.keys[p.index()][d as usize] = key;
+            }
+        }
+        // Every cell, walls included, so that patterns are a function of keys everywhere.
+        for i in 0..CELLS {
+            board.refresh_cell(Pos(i as u16));
+        }
+        Ok(board)
+    }
+
+    /// Board width (columns).
+    #[inline]
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Board height (rows).
+    #[inline]
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The rule being played.
+    #[inline]
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// Is `(x, y)` on this board?
+    #[inline]
+    pub fn contains(&self, x: i64, y: i64) -> bool {
+        x >= 0 && y >= 0 && (x as u64) < self.width as u64 && (y as u64) < self.height as u64
+    }
+
+    /// The point `(x, y)`, or an error if it is off the board.
+    pub fn pos(&self, x: i64, y: i64) -> Result<Pos, BoardError> {
+        if self.contains(x, y) {
+            Ok(Pos::new(x as usize, y as usize))
+        } else {
+            Err(BoardError::OffBoard { x, y })
+        }
+    }
+
+    /// Is `p` a point of this board (not a wall cell)?
+    #[inline]
+    pub fn on_board(&self, p: Pos) -> bool {
+        p.index() < CELLS && self.cells[p.index()] != Cell::Wall
+    }
+
+    /// What is on `p` (walls outside the board).
+    #[inline]
+    pub fn cell(&self, p: Pos) -> Cell {
+        self.cells[p.index()]
+    }
+
+    /// Is `p` an empty point of the board?
+    #[inline]
+    pub fn is_empty(&self, p: Pos) -> bool {
+        self.cells[p.index()] == Cell::Empty
+    }
+
+    /// Every point of the board, row by row from the top.
+    pub fn points(&self) -> impl Iterator<Item = Pos> + use<> {
+        let (w, h) = (self.width, self.height);
+        (0..h).flat_map(move |y| (0..w).map(move |x| Pos::new(x, y)))
+    }
+
+    /// Zobrist hash of the stones (the side to move follows from the counts).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Stones on the board.
+    #[inline]
+    pub fn stone_count(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Stones of one colour on the board.
+    #[inline]
+    pub fn count(&self, color: Color) -> usize {
+        self.counts[color.index()]
+    }
+
+    /// Is every point occupied?
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        self.history.len() == self.width * self.height
+    }
+
+    /// The stones in the order they were placed.
+    #[inline]
+    pub fn history(&self) -> &[(Pos, Color)] {
+        &self.history
+    }
+
+    /// The last stone placed.
+    #[inline]
+    pub fn last_move(&self) -> Option<(Pos, Color)> {
+        self.history.last().copied()
+    }
+
+    /// Whose turn it is: black when the colours are level, else white.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        if self.counts[0] <= self.counts[1] {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// Places a stone of `color` on `p`, checking that `p` is an empty point.
+    pub fn put(&mut self, p: Pos, color: Color) -> Result<(), BoardError> {
+        if !self.on_board(p) {
+            return Err(BoardError::OffBoard {
+                x: p.x() as i64,
+                y: p.y() as i64,
+            });
+        }
+        if !self.is_empty(p) {
+            return Err(BoardError::Occupied { x: p.x(), y: p.y() });
+        }
+        self.make_color(p, color);
+        Ok(())
+    }
+
+    /// Places the side to move's stone on `p`, checking that `p` is an empty point.
+    pub fn play(&mut self, p: Pos) -> Result<(), BoardError> {
+        self.put(p, self.side_to_move())
+    }
+
+    /// Places the side to move's stone on the empty point `p` (unchecked).
+    #[inline]
+    pub fn make(&mut self, p: Pos) {
+        self.make_color(p, self.side_to_move());
+    }
+
+    /// Places a `color` stone on the empty point `p` (unchecked).
+    #[inline]
+    pub fn make_color(&mut self, p: Pos, color: Color) {
+        debug_assert!(self.on_board(p) && self.is_empty(p), "make on {p:?}");
+        self.set_stone(p, color);
+        self.history.push((p, color));
+        self.counts[color.index()] += 1;
+    }
+
+    /// Takes back the last stone.
+    #[inline]
+    pub fn undo(&mut self) -> Result<(Pos, Color), BoardError> {
+        let (p, color) = self.history.pop().ok_or(BoardError::NothingToUndo)?;
+        self.counts[color.index()] -= 1;
+        self.clear_stone(p);
+        Ok((p, color))
+    }
+
+    /// Removes the stone on `p`, wherever it stands in the move order.
+    pub fn remove(&mut self, p: Pos) -> Result<Color, BoardError> {
+        let i = self
+            .history
+            .iter()
+            .rposition(|&(q, _)| q == p)
+            .ok_or(BoardError::NoStone {
+                x: if self.on_board(p) { p.x() } else { 0 },
+                y: if self.on_board(p) { p.y() } else { 0 },
+            })?;
+        let (_, color) = self.history.remove(i);
+        self.counts[color.index()] -= 1;
+        self.clear_stone(p);
+        Ok(color)
+    }
+
+    fn set_stone(&mut self, p: Pos, color: Color) {
+        self.cells[p.index()] = Cell::from(color);
+        self.hash ^= ZOBRIST[color.index()][p.index()];
+        let v = color as u32;
+        for d in Direction::ALL {
+            for k in 1..=HALF {
+                let q = p.offset(d, -k);
+                self.keys[q.index()][d as usize] |= v << key_shift(k);
+                self.refresh_dir(q, d);
+                let q = p.offset(d, k);
+                self.keys[q.index()][d as usize] |= v << key_shift(-k);
+                self.refresh_dir(q, d);
+            }
+        }
+        for off in NEAR {
+            self.near[(p.0 as i32 + off) as usize] += 1;
+        }
+    }
+
+    fn clear_stone(&mut self, p: Pos) {
+        let color = match self.cells[p.index()] {
+            Cell::Black => Color::Black,
+            _ => Color::White,
+        };
+        self.cells[p.index()] = Cell::Empty;
+        self.hash ^= ZOBRIST[color.index()][p.index()];
+        for d in Direction::ALL {
+            for k in 1..=HALF {
+                let q = p.offset(d, -k);
+                self.keys[q.index()][d as usize] &= !(3 << key_shift(k));
+                self.refresh_dir(q, d);
+                let q = p.offset(d, k);
+                self.keys[q.index()][d as usize] &= !(3 << key_shift(-k));
+                self.refresh_dir(q, d);
+            }
+        }
+        for off in NEAR {
+            self.near[(p.0 as i32 + off) as usize] -= 1;
+        }
+        self.refresh_cell(p);
+    }
+
+    /// Recomputes the patterns of `q` along `d` and its threats.
+    #[inline]
+    fn refresh_dir(&mut self, q: Pos, d: Direction) {
+        let i = q.index();
+        let packed = self.table.packed(self.keys[i][d as usize]) as u32;
+        let shift = 4 * d as u32;
+        let mask = !((15 << shift) | (15 << (shift + 16)));
+        let pats =
+            (self.pats[i] & mask) | ((packed & 15) << shift) | ((packed >> 4) << (shift + 16));
+        self.pats[i] = pats;
+        self.threats[i] = [
+            self.threat_tables[0].lookup(pats as u16),
+            self.threat_tables[1].lookup((pats >> 16) as u16),
+        ];
+    }
+
+    fn refresh_cell(&mut self, p: Pos) {
+        for d in Direction::ALL {
+            self.refresh_dir(p, d);
+        }
+    }
+
+    /// The pattern a `color` stone on the empty point `p` makes along `d`.
+    #[inline]
+    pub fn pattern(&self, p: Pos, color: Color, d: Direction) -> Pattern {
+        Pattern::from_u8(
+            ((self.pats[p.index()] >> (16 * color.index() + 4 * d as usize)) & 15) as u8,
+        )
+    }
+
+    /// The four line patterns of a `color` stone on the empty point `p`.
+    #[inline]
+    pub fn patterns(&self, p: Pos, color: Color) -> [Pattern; 4] {
+        Direction::ALL.map(|d| self.pattern(p, color, d))
+    }
+
+    /// The threat class of a `color` stone on the empty point `p`.
+    #[inline]
+    pub fn threat(&self, p: Pos, color: Color) -> Threat {
+        self.threats[p.index()][color.index()]
+    }
+
+    /// The line key of `p` along `d` (see [`crate::game::pattern`]).
+    #[inline]
+    pub fn line_key(&self, p: Pos, d: Direction) -> u32 {
+        self.keys[p.index()][d as usize]
+    }
+
+    /// The pattern table of this board's rule.
+    #[inline]
+    pub fn pattern_table(&self) -> &'static PatternTable {
+        self.table
+    }
+
+    /// Would a `color` stone on the empty point `p` win at once?
+    #[inline]
+    pub fn is_five(&self, p: Pos, color: Color) -> bool {
+        self.threat(p, color) == Threat::Five
+    }
+
+    /// Does the stone on `p` stand in a winning line (under the board's rule)?
+    pub fn is_win_stone(&self, p: Pos) -> bool {
+        let color = match self.cell(p) {
+            Cell::Black => Color::Black,
+            Cell::White => Color::White,
+            _ => return false,
+        };
+        Direction::ALL
+            .iter()
+            .any(|&d| self.table.pattern(self.keys[p.index()][d as usize], color) == Pattern::F5)
+    }
+
+    /// The winner, judging the last stone placed.
+    pub fn last_move_wins(&self) -> Option<Color> {
+        let (p, color) = self.last_move()?;
+        self.is_win_stone(p).then_some(color)
+    }
+
+    /// Has the stone count of a point's 5x5 neighbourhood any stone?
+    #[inline]
+    pub fn is_near_stone(&self, p: Pos) -> bool {
+        self.near[p.index()] > 0
+    }
+
+    /// Empty points within two steps (5x5 square) of a stone; the centre on an
+    /// empty board.
+    pub fn candidates(&self) -> Vec<Pos> {
+        if self.history.is_empty() {
+            return vec![self.center()];
+        }
+        self.points()
+            .filter(|&p| self.is_empty(p) && self.near[p.index()] > 0)
+            .collect()
+    }
+
+    /// The centre point (rounded towards the top-left on even sides).
+    pub fn center(&self) -> Pos {
+        Pos::new(self.width / 2, self.height / 2)
+    }
+
+    /// Is the empty point `p` forbidden for black, and why? Always `None` outside
+    /// Renju, for occupied points and off the board. The board is restored.
+    pub fn forbidden_kind(&mut self, p: Pos) -> Option<ForbiddenKind> {
+        if self.rule != Rule::Renju || !self.on_board(p) || !self.is_empty(p) {
+            return None;
+        }
+        self.forbidden_at(p)
+    }
+
+    /// Is the empty point `p` forbidden for black? (See [`Self::forbidden_kind`].)
+    #[inline]
+    pub fn is_forbidden(&mut self, p: Pos) -> bool {
+        self.forbidden_kind(p).is_some()
+    }
+
+    /// Every forbidden point for black, row by row.
+    pub fn forbidden_points(&mut self) -> Vec<(Pos, ForbiddenKind)> {
+        if self.rule != Rule::Renju {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for p in self.points() {
+            if !self.is_empty(p) {
+                continue;
+            }
+            let t = self.threat(p, Color::Black);
+            if t == Threat::Forbidden || t == Threat::Three3 || t == Threat::Four3 {
+                if let Some(k) = self.forbidden_at(p) {
+                    out.push((p, k));
+                }
+            }
+        }
+        out
+    }
+
+    /// Can the side to move play `p` (an empty point, not forbidden for it)?
+    pub fn is_legal(&mut self, p: Pos) -> bool {
+        self.on_board(p)
+            && self.is_empty(p)
+            && !(self.side_to_move() == Color::Black && self.is_forbidden(p))
+    }
+
+    fn forbidden_at(&mut self, p: Pos) -> Option<ForbiddenKind> {
+        let pats = self.patterns(p, Color::Black);
+        if pats.contains(&Pattern::F5) {
+            return None;
+        }
+        if pats.contains(&Pattern::Overline) {
+            return Some(ForbiddenKind::Overline);
+        }
+        let fours: usize = pats
+            .iter()
+            .map(|&p| match p {
+                Pattern::B4 | Pattern::F4 => 1,
+                Pattern::DoubleFour => 2,
+                _ => 0,
+            })
+            .sum();
+        if fours >= 2 {
+            return Some(ForbiddenKind::DoubleFour);
+        }
+        if pats.iter().filter(|p| p.is_three()).count() < 2 {
+            return None;
+        }
+        self.set_stone(p, Color::Black);
+        let mut true_threes = 0;
+        for d in Direction::ALL {
+            if pats[d as usize].is_three() && self.is_true_three(p, d) {
+                true_threes += 1;
+                if true_threes >= 2 {
+                    break;
+                }
+            }
+        }
+        self.clear_stone(p);
+        (true_threes >= 2).then_some(ForbiddenKind::DoubleThree)
+    }
+
+    /// With a black stone on `p`, can the three along `d` become a straight four
+    /// through a legal move? (The straight four must include `p`.)
+    fn is_true_three(&mut self, p: Pos, d: Direction) -> bool {
+        let key = self.keys[p.index()][d as usize];
+        for k in (-(HALF - 1)..0).chain(1..HALF) {
+            let e = p.offset(d, k);
+            if !self.is_empty(e) {
+                continue;
+            }
+            let with_e = key | (Color::Black as u32) << key_shift(k);
+            if self.table.pattern(with_e, Color::Black) == Pattern::F4
+                && self.forbidden_at(e).is_none()
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The board as a diagram: column letters on top, RIF row numbers
+    /// (bottom row = 1) on the left, `X` black, `O` white, `.` empty.
+    pub fn diagram(&self) -> String {
+        self.diagram_marked(&[])
+    }
+
+    /// Like [`Self::diagram`], with `marks` drawn over the given points.
+    pub fn diagram_marked(&self, marks: &[(Pos, char)]) -> String {
+        let mut s = String::from("   ");
+        for x in 0..self.width {
+            s.push(' ');
+            s.push_str(&super::notation::column_name(x));
+        }
+        s.push('\n');
+        for y in 0..self.height {
+            s.push_str(&format!("{:>3}", self.height - y));
+            for x in 0..self.width {
+                let p = Pos::new(x, y);
+                let c = marks
+                    .iter()
+                    .find(|(q, _)| *q == p)
+                    .map(|&(_, c)| c)
+                    .unwrap_or(match self.cell(p) {
+                        Cell::Black => 'X',
+                        Cell::White => 'O',
+                        _ => '.',
+                    });
+                s.push(' ');
+                s.push(c);
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    /// Reads a board from a diagram: one text row per board row (top first),
+    /// cells `X`/`x` black, `O`/`o` white, `.` or any other mark empty;
+    /// optional leading row numbers and a header line of column letters are
+    /// skipped. Returns the board and the marked points (cells that are neither
+    /// stones nor `.`). Stones are placed in reading order, so use it only where
+    /// move order does not matter.
+    pub fn from_diagram(text: &str, rule: Rule) -> Result<(Board, Vec<(Pos, char)>), String> {
+        let mut rows: Vec<Vec<char>> = Vec::new();
+        for line in text.lines() {
+            let t = line.trim();
+            if t.is_empty() {
+                continue;
+            }
+            let cells: Vec<char> = t
+                .trim_start_matches(|c: char| c.is_ascii_digit())
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect();
+            if cells.iter().all(|c| c.is_ascii_lowercase())
+                && cells.iter().any(|&c| c != 'x' && c != 'o')
+            {
+                continue; // column header
+            }
+            rows.push(cells);
+        }
+        let h = rows.len();
+        let w = rows.first().map_or(0, |r| r.len());
+        if rows.iter().any(|r| r.len() != w) {
+            return Err("diagram rows differ in length".into());
+        }
+        let mut board = Board::new(w, h, rule).map_err(|e| e.to_string())?;
+        let mut marks = Vec::new();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                let p = Pos::new(x, y);
+                match c {
+                    'X' | 'x' => board.make_color(p, Color::Black),
+                    'O' | 'o' => board.make_color(p, Color::White),
+                    '.' => {}
+                    m => marks.push((p, m)),
+                }
+            }
+        }
+        Ok((board, marks))
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Board {}x{} {}\n{}",
+            self.width,
+            self.height,
+            self.rule,
+            self.diagram()
+        )
+    }
+}
+
+#[cfg(test)]
+#[path = "board_tests.rs"]
+mod tests;
