@@ -540,10 +540,9 @@ impl Board {
                 continue;
             }
             let t = self.threat(p, Color::Black);
-            if t == Threat::Forbidden || t == Threat::Three3 || t == Threat::Four3 {
-                if let Some(k) = self.forbidden_at(p) {
-                    out.push((p, k));
-                }
+            let candidate = matches!(t, Threat::Forbidden | Threat::Three3 | Threat::Four3);
+            if candidate && let Some(k) = self.forbidden_at(p) {
+                out.push((p, k));
             }
         }
         out

@@ -198,6 +198,7 @@ impl Classifier {
         p
     }
 
+    #[allow(clippy::needless_range_loop)] // indices are line offsets, not just positions
     fn compute(&mut self, key: u32) -> Pattern {
         let me = self.color as u8;
         let mut line = decode(key, me);
