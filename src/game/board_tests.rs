@@ -6,17 +6,17 @@ fn board(rule: Rule, text: &str) -> Board {
     Board::from_diagram(text, rule).expect("diagram").0
 }
 
-/// A full snapshot of everything incremental, for round-trip comparisons.
-fn snapshot(
-    b: &Board,
-) -> (
+type Snapshot = (
     Vec<Cell>,
     Vec<[u32; 4]>,
     Vec<u32>,
     Vec<[Threat; 2]>,
     Vec<u8>,
     u64,
-) {
+);
+
+/// A full snapshot of everything incremental, for round-trip comparisons.
+fn snapshot(b: &Board) -> Snapshot {
     (
         b.cells.to_vec(),
         b.keys.to_vec(),
