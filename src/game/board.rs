@@ -202,9 +202,8 @@ impl Board {
                 board.keys[p.index()][d as usize] = key;
             }
         }
-        // Every cell, walls included, so that patterns are a function of keys everywhere.
-        for i in 0..CELLS {
-            board.refresh_cell(Pos(i as u16));
+        for p in board.points().collect::<Vec<_>>() {
+            board.refresh_cell(p);
         }
         Ok(board)
     }
@@ -414,10 +413,15 @@ impl Board {
         self.refresh_cell(p);
     }
 
-    /// Recomputes the patterns of `q` along `d` and its threats.
+    /// Recomputes the patterns of `q` along `d` and its threats, if `q` is an
+    /// empty point (those of stones and walls are never read; a point that
+    /// becomes empty again is refreshed whole by `clear_stone`).
     #[inline]
     fn refresh_dir(&mut self, q: Pos, d: Direction) {
         let i = q.index();
+        if self.cells[i] != Cell::Empty {
+            return;
+        }
         let packed = self.table.packed(self.keys[i][d as usize]) as u32;
         let shift = 4 * d as u32;
         let mask = !((15 << shift) | (15 << (shift + 16)));
