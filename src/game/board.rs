@@ -152,6 +152,8 @@ pub struct Board {
     threats: Box<[[Threat; 2]]>,
     /// Number of stones in each cell's 5x5 neighbourhood.
     near: Box<[u8]>,
+    /// Per colour, how many empty points have each threat class.
+    threat_counts: [[u16; 16]; 2],
     hash: u64,
     history: Vec<(Pos, Color)>,
     counts: [usize; 2],
@@ -184,6 +186,7 @@ impl Board {
             pats: vec![0u32; CELLS].into_boxed_slice(),
             threats: vec![[Threat::None; 2]; CELLS].into_boxed_slice(),
             near: vec![0u8; CELLS].into_boxed_slice(),
+            threat_counts: [[0; 16]; 2],
             hash: 0,
             history: Vec::with_capacity(width * height),
             counts: [0, 0],
@@ -202,7 +205,12 @@ impl Board {
                 board.keys[p.index()][d as usize] = key;
             }
         }
+        let none = Threat::None as usize;
         for p in board.points().collect::<Vec<_>>() {
+            // refresh_dir moves a point from its old class to its new one, so
+            // every point starts counted as `None`.
+            board.threat_counts[0][none] += 1;
+            board.threat_counts[1][none] += 1;
             board.refresh_cell(p);
         }
         Ok(board)
@@ -372,6 +380,12 @@ impl Board {
     }
 
     fn set_stone(&mut self, p: Pos, color: Color) {
+        // An occupied point counts as threat `None` until it is empty again.
+        for c in 0..2 {
+            self.threat_counts[c][self.threats[p.index()][c] as usize] -= 1;
+            self.threat_counts[c][Threat::None as usize] += 1;
+        }
+        self.threats[p.index()] = [Threat::None; 2];
         self.cells[p.index()] = Cell::from(color);
         self.hash ^= ZOBRIST[color.index()][p.index()];
         let v = color as u32;
@@ -428,10 +442,16 @@ impl Board {
         let pats =
             (self.pats[i] & mask) | ((packed & 15) << shift) | ((packed >> 4) << (shift + 16));
         self.pats[i] = pats;
-        self.threats[i] = [
+        let new = [
             self.threat_tables[0].lookup(pats as u16),
             self.threat_tables[1].lookup((pats >> 16) as u16),
         ];
+        let old = self.threats[i];
+        for c in 0..2 {
+            self.threat_counts[c][old[c] as usize] -= 1;
+            self.threat_counts[c][new[c] as usize] += 1;
+        }
+        self.threats[i] = new;
     }
 
     fn refresh_cell(&mut self, p: Pos) {
@@ -458,6 +478,37 @@ impl Board {
     #[inline]
     pub fn threat(&self, p: Pos, color: Color) -> Threat {
         self.threats[p.index()][color.index()]
+    }
+
+    /// How many empty points give `color` exactly the threat `t`.
+    #[inline]
+    pub fn threat_count(&self, color: Color, t: Threat) -> usize {
+        self.threat_counts[color.index()][t as usize] as usize
+    }
+
+    /// How many empty points give `color` a threat of `t` or better
+    /// ([`Threat::Forbidden`] is never counted as better).
+    #[inline]
+    pub fn threat_count_at_least(&self, color: Color, t: Threat) -> usize {
+        let t = (t as usize).max(Threat::One as usize);
+        self.threat_counts[color.index()][t..]
+            .iter()
+            .map(|&n| n as usize)
+            .sum()
+    }
+
+    /// All counts of threat classes for `color` (index = `Threat as usize`).
+    #[inline]
+    pub fn threat_counts(&self, color: Color) -> &[u16; 16] {
+        &self.threat_counts[color.index()]
+    }
+
+    /// The empty points where `color` has a threat of at least `min`.
+    pub fn threat_points(&self, color: Color, min: Threat) -> Vec<Pos> {
+        let min = min.max(Threat::One);
+        self.points()
+            .filter(|&p| self.is_empty(p) && self.threat(p, color) >= min)
+            .collect()
     }
 
     /// The line key of `p` along `d` (see [`crate::game::pattern`]).

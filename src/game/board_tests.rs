@@ -13,6 +13,7 @@ type Snapshot = (
     Vec<[Threat; 2]>,
     Vec<u8>,
     u64,
+    [[u16; 16]; 2],
 );
 
 /// A full snapshot of everything incremental, for round-trip comparisons.
@@ -23,12 +24,21 @@ fn snapshot(b: &Board) -> Snapshot {
     (
         b.cells.to_vec(),
         b.keys.to_vec(),
-        (0..CELLS).map(|i| if empty(i) { b.pats[i] } else { 0 }).collect(),
         (0..CELLS)
-            .map(|i| if empty(i) { b.threats[i] } else { [Threat::None; 2] })
+            .map(|i| if empty(i) { b.pats[i] } else { 0 })
+            .collect(),
+        (0..CELLS)
+            .map(|i| {
+                if empty(i) {
+                    b.threats[i]
+                } else {
+                    [Threat::None; 2]
+                }
+            })
             .collect(),
         b.near.to_vec(),
         b.hash,
+        b.threat_counts,
     )
 }
 
@@ -56,6 +66,23 @@ fn assert_same_state(a: &Board, b: &Board) {
         assert_eq!(a.is_near_stone(p), b.is_near_stone(p), "near {p:?}");
     }
     assert_eq!(a.hash(), b.hash());
+    for c in Color::BOTH {
+        assert_eq!(
+            a.threat_counts(c),
+            b.threat_counts(c),
+            "threat counts {c:?}"
+        );
+        let mut counted = [0u16; 16];
+        for p in a.points() {
+            let t = if a.is_empty(p) {
+                a.threat(p, c)
+            } else {
+                Threat::None
+            };
+            counted[t as usize] += 1;
+        }
+        assert_eq!(*a.threat_counts(c), counted, "threat counts by scan {c:?}");
+    }
 }
 
 struct Rng(u64);
