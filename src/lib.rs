@@ -8,6 +8,7 @@
 //! - [`arena`]: the engine-vs-engine tournament runner.
 
 pub mod arena;
+pub mod eval;
 pub mod game;
 pub mod protocol;
 pub mod search;

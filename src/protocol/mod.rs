@@ -1,1 +1,5 @@
 //! The Piskvork/Gomocup protocol and Yixin-Board extensions: parser, session, I/O.
+
+pub mod command;
+pub mod parser;
+pub mod reply;

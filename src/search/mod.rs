@@ -1,1 +1,441 @@
-//! Search: transposition table, move picking, threat solver, PVS, threads, time, bench.
+//! Search: transposition table, move generation, threat solver, PVS, threads, time, bench.
+//!
+//! [`Searcher`] owns the shared transposition table and runs a Lazy SMP search:
+//! every thread searches the same root with its own board copy, sharing
+//! results only through the table; thread 0 keeps time and reports progress.
+
+pub mod bench;
+pub mod movegen;
+pub mod pvs;
+pub mod threats;
+pub mod time;
+pub mod tt;
+pub mod vcf;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::eval::{Score, move_score};
+use crate::game::{Board, Pos};
+use movegen::{MoveList, NodeKind, generate, node_kind};
+use pvs::{Worker, is_decisive};
+use tt::TranspositionTable;
+
+/// The score of a five made at the root (wins found deeper score less).
+pub const WIN: Score = 30_000;
+
+/// How long and how deep to search.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Do not start a new iteration after this much time.
+    pub soft: Duration,
+    /// Stop at once after this much time.
+    pub hard: Duration,
+    /// Deepest iteration.
+    pub max_depth: i32,
+    /// Stop after about this many nodes.
+    pub max_nodes: u64,
+}
+
+impl Limits {
+    /// Search to `depth` with no time or node limit.
+    pub fn depth(depth: i32) -> Limits {
+        Limits {
+            soft: Duration::MAX,
+            hard: Duration::MAX,
+            max_depth: depth,
+            max_nodes: u64::MAX,
+        }
+    }
+
+    /// Search for at most `time` (soft target = hard limit).
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            soft: time,
+            hard: time,
+            max_depth: pvs::MAX_PLY as i32 - 8,
+            max_nodes: u64::MAX,
+        }
+    }
+}
+
+/// Progress of the search after a completed iteration.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Nominal depth completed.
+    pub depth: i32,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    /// Score from the side to move's view.
+    pub score: Score,
+    /// Nodes searched so far, all threads.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The principal variation.
+    pub pv: Vec<Pos>,
+}
+
+impl Info {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        let us = self.elapsed.as_micros().max(1) as u64;
+        self.nodes.saturating_mul(1_000_000) / us
+    }
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The move to play.
+    pub best: Pos,
+    /// Its score from the side to move's view.
+    pub score: Score,
+    /// Depth of the last completed iteration (0 if decided without search).
+    pub depth: i32,
+    /// Nodes searched, all threads (exact).
+    pub nodes: u64,
+    /// The principal variation (starts with `best`).
+    pub pv: Vec<Pos>,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// State shared by the threads of one search.
+pub struct Shared {
+    tt: Arc<TranspositionTable>,
+    stop: AtomicBool,
+    external_stop: Arc<AtomicBool>,
+    nodes: AtomicU64,
+    start: Instant,
+    hard: Duration,
+    max_nodes: u64,
+}
+
+impl Shared {
+    /// Called by thread 0 every few hundred nodes: stops on time, nodes or request.
+    fn check_limits(&self) {
+        if self.external_stop.load(Ordering::Relaxed)
+            || self.start.elapsed() >= self.hard
+            || self.nodes.load(Ordering::Relaxed) >= self.max_nodes
+        {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The search engine: a transposition table and a thread count.
+pub struct Searcher {
+    tt: Arc<TranspositionTable>,
+    threads: usize,
+    /// Set from outside (e.g. by the protocol reader) to stop the current search.
+    pub stop: Arc<AtomicBool>,
+}
+
+/// Default transposition table size.
+pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
+
+impl Searcher {
+    /// A searcher with a table of at most `hash_bytes` and `threads` threads.
+    pub fn new(hash_bytes: usize, threads: usize) -> Searcher {
+        Searcher {
+            tt: Arc::new(TranspositionTable::new(hash_bytes)),
+            threads: threads.max(1),
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Replaces the table by one of at most `hash_bytes` (contents are lost).
+    pub fn set_hash_bytes(&mut self, hash_bytes: usize) {
+        if TranspositionTable::new(1024).size_bytes() != hash_bytes {
+            self.tt = Arc::new(TranspositionTable::new(0)); // free the old table first
+            self.tt = Arc::new(TranspositionTable::new(hash_bytes));
+        }
+    }
+
+    /// Bytes used by the table.
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.size_bytes()
+    }
+
+    /// Sets the number of search threads (at least 1).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Empties the transposition table.
+    pub fn clear_hash(&self) {
+        self.tt.clear();
+    }
+
+    /// Finds a move for the side to move. `None` only when the board is full.
+    /// `on_info` is called after every completed iteration of thread 0.
+    pub fn search(
+        &self,
+        board: &Board,
+        limits: &Limits,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Option<Outcome> {
+        let start = Instant::now();
+        let mut b = board.clone();
+        if b.is_full() {
+            return None;
+        }
+        let decided = |best: Pos, score: Score| Outcome {
+            best,
+            score,
+            depth: 0,
+            nodes: 0,
+            pv: vec![best],
+            elapsed: start.elapsed(),
+        };
+        let last = b.last_move().map(|m| m.0);
+        let kind = node_kind(&mut b, last);
+        match kind {
+            NodeKind::WinNow(p) => return Some(decided(p, WIN - 1)),
+            NodeKind::WinIn3(p) => return Some(decided(p, WIN - 3)),
+            NodeKind::Forced(p) => return Some(decided(p, 0)),
+            NodeKind::Lost => {
+                // Block one five point if we can, else anything legal.
+                let me = b.side_to_move();
+                let block = threats::five_point(&b, me.opponent(), last);
+                let p = block
+                    .filter(|&p| threats::legal_for(&mut b, p, me))
+                    .or_else(|| any_move(&mut b));
+                return p.map(|p| decided(p, -WIN + 2));
+            }
+            _ => {}
+        }
+        // A continuous-four win at the root is played at once.
+        let vcf_budget = if limits.hard < Duration::from_millis(50) {
+            20_000
+        } else {
+            200_000
+        };
+        if let Some(line) = vcf::VcfSolver::new(vcf_budget, Some(&self.stop)).solve(&mut b, 40) {
+            let mut o = decided(line[0], WIN - line.len() as Score);
+            o.pv = line;
+            return Some(o);
+        }
+        let mut moves = MoveList::new();
+        generate(&mut b, kind, &mut moves);
+        if moves.is_empty() {
+            // Every legal point is forbidden (or none defends): play anything.
+            return any_move(&mut b).map(|p| decided(p, -WIN + 2));
+        }
+        let me = b.side_to_move();
+        for m in moves.iter_mut() {
+            m.1 = move_score(&b, m.0, me);
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+        if moves.len() == 1 {
+            return Some(decided(moves[0].0, 0));
+        }
+        self.tt.new_search();
+        let shared = Shared {
+            tt: self.tt.clone(),
+            stop: AtomicBool::new(false),
+            external_stop: self.stop.clone(),
+            nodes: AtomicU64::new(0),
+            start,
+            hard: limits.hard,
+            max_nodes: limits.max_nodes,
+        };
+        let root_moves: Vec<(Pos, i32)> = moves.to_vec();
+        let fallback = Outcome {
+            best: root_moves[0].0,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: vec![root_moves[0].0],
+            elapsed: Duration::ZERO,
+        };
+        let mut result = fallback;
+        let total_nodes = AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            for id in 1..self.threads {
+                let (shared, b, rm, total) = (&shared, b.clone(), root_moves.clone(), &total_nodes);
+                scope.spawn(move || {
+                    let mut w = Worker::new(b, shared, id);
+                    iterate(&mut w, rm, limits, &mut |_| {}, &mut None);
+                    total.fetch_add(w.nodes, Ordering::Relaxed);
+                });
+            }
+            let mut w = Worker::new(b.clone(), &shared, 0);
+            let mut best = None;
+            iterate(&mut w, root_moves.clone(), limits, on_info, &mut best);
+            shared.stop.store(true, Ordering::Relaxed);
+            total_nodes.fetch_add(w.nodes, Ordering::Relaxed);
+            if let Some(o) = best {
+                result = o;
+            }
+        });
+        result.nodes = total_nodes.load(Ordering::Relaxed);
+        result.elapsed = start.elapsed();
+        Some(result)
+    }
+}
+
+/// Any empty point (used only when nothing legal or sensible exists).
+fn any_move(b: &mut Board) -> Option<Pos> {
+    let me = b.side_to_move();
+    let cands = b.candidates();
+    let all: Vec<Pos> = b.points().filter(|&p| b.is_empty(p)).collect();
+    cands
+        .iter()
+        .chain(all.iter())
+        .copied()
+        .find(|&p| threats::legal_for(b, p, me))
+        .or_else(|| all.first().copied())
+}
+
+/// Iterative deepening for one worker. Thread 0 reports and records `best`.
+fn iterate(
+    w: &mut Worker,
+    mut moves: Vec<(Pos, i32)>,
+    limits: &Limits,
+    on_info: &mut dyn FnMut(&Info),
+    best: &mut Option<Outcome>,
+) {
+    let shared = w.shared_ref();
+    let mut prev_score = 0;
+    let start_depth = 1 + (w.id % 2) as i32;
+    for depth in start_depth..=limits.max_depth.max(1) {
+        w.seldepth = 0;
+        let (mut alpha, mut beta) = (-WIN - 1, WIN + 1);
+        let mut delta = 60;
+        if depth >= 5 && !is_decisive(prev_score) {
+            alpha = prev_score - delta;
+            beta = prev_score + delta;
+        }
+        let (mv, score) = loop {
+            let (mv, score) = w.search_root(&mut moves, depth, alpha, beta);
+            if w.aborted {
+                break (mv, score);
+            }
+            if score <= alpha && alpha > -WIN - 1 {
+                alpha = (alpha - delta).max(-WIN - 1);
+                delta *= 3;
+            } else if score >= beta && beta < WIN + 1 {
+                beta = (beta + delta).min(WIN + 1);
+                delta *= 3;
+            } else {
+                break (mv, score);
+            }
+        };
+        if w.aborted {
+            break;
+        }
+        prev_score = score;
+        if w.id == 0 {
+            let pv = if w.root_pv().first() == Some(&mv) {
+                w.root_pv().to_vec()
+            } else {
+                vec![mv]
+            };
+            let info = Info {
+                depth,
+                seldepth: w.seldepth,
+                score,
+                nodes: shared.nodes.load(Ordering::Relaxed) + (w.nodes & 511),
+                elapsed: shared.start.elapsed(),
+                pv: pv.clone(),
+            };
+            on_info(&info);
+            *best = Some(Outcome {
+                best: mv,
+                score,
+                depth,
+                nodes: 0,
+                pv,
+                elapsed: info.elapsed,
+            });
+            if is_decisive(score) && depth >= 4 {
+                break;
+            }
+            if shared.start.elapsed() >= limits.soft {
+                break;
+            }
+        }
+        if shared.stop.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Rule;
+
+    fn best(rule: Rule, text: &str, depth: i32) -> Outcome {
+        let (b, _) = Board::from_diagram(text, rule).unwrap();
+        Searcher::new(1 << 20, 1)
+            .search(&b, &Limits::depth(depth), &mut |_| {})
+            .unwrap()
+    }
+
+    #[test]
+    fn plays_the_centre_first() {
+        let b = Board::new(15, 15, Rule::Freestyle).unwrap();
+        let o = Searcher::new(1 << 20, 1)
+            .search(&b, &Limits::depth(3), &mut |_| {})
+            .unwrap();
+        assert_eq!(o.best, Pos::new(7, 7));
+    }
+
+    #[test]
+    fn wins_at_once_and_blocks() {
+        let text = "
+            . . . . . . . . .
+            . X X X X . . . .
+            . . . . . . . . .
+            . O O O O . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . O";
+        // White to move (4 black, 5 white? no: 4 and 5 -> black to move).
+        let o = best(Rule::Freestyle, text, 4);
+        assert!(o.best == Pos::new(0, 1) || o.best == Pos::new(5, 1));
+    }
+
+    #[test]
+    fn stops_an_open_three() {
+        let text = "
+            . . . . . . . . . .
+            . . . . . . . . . .
+            . . . X X X . . . .
+            . . . . . . . . . .
+            . . . . O . . . . .
+            . . . . . . . O . .
+            . . . . . . . . . .
+            . . . . . . . . . .";
+        let o = best(Rule::Freestyle, text, 4);
+        let x = o.best;
+        assert!(x.y() == 2 && [1, 2, 6, 7].contains(&x.x()), "{:?}", x);
+    }
+
+    #[test]
+    fn many_threads_agree_on_a_forced_win() {
+        let text = "
+            . . . . . . . . . .
+            . . . . . . . . . .
+            . . . X X X . . . .
+            . . . . . . . . . .
+            . . . . O . . . . .
+            . . . . . . . O . .
+            . . . . O . . . . .
+            . . . . . . . . . .";
+        let (b, _) = Board::from_diagram(text, Rule::Freestyle).unwrap();
+        let o = Searcher::new(1 << 20, 2)
+            .search(&b, &Limits::depth(4), &mut |_| {})
+            .unwrap();
+        assert!(o.score >= tt::WIN_BOUND);
+    }
+}

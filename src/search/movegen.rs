@@ -1,0 +1,148 @@
+//! Move generation for the main search: forced replies first, then the
+//! defensive set against an open-four threat, else every candidate point.
+
+use arrayvec::ArrayVec;
+
+use super::threats::{five_point, legal_flex4_point, legal_for};
+use crate::game::{Board, CELLS, Color, Pos, Rule, Threat};
+
+/// Most moves one node can have (every point of a 32x32 board).
+pub const MAX_MOVES: usize = 1024;
+
+/// A scored move list.
+pub type MoveList = ArrayVec<(Pos, i32), MAX_MOVES>;
+
+/// What the side to move faces at a node.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NodeKind {
+    /// The side to move makes a five on this point.
+    WinNow(Pos),
+    /// The side to move makes a legal open four (or double four) here: wins in 3.
+    WinIn3(Pos),
+    /// The opponent has two five points, or its only five point is forbidden for us.
+    Lost,
+    /// The opponent threatens a five: this block is the only move.
+    Forced(Pos),
+    /// The opponent threatens an open four: only fours and blocks matter.
+    Defend,
+    /// Nothing urgent.
+    Quiet,
+}
+
+/// Classifies the node for the side to move.
+pub fn node_kind(board: &mut Board, last: Option<Pos>) -> NodeKind {
+    let me = board.side_to_move();
+    let opp = me.opponent();
+    if let Some(p) = five_point(board, me, last) {
+        return NodeKind::WinNow(p);
+    }
+    if let Some(block) = five_point(board, opp, last) {
+        if board.threat_count(opp, Threat::Five) > 1 || !legal_for(board, block, me) {
+            return NodeKind::Lost;
+        }
+        return NodeKind::Forced(block);
+    }
+    if let Some(p) = legal_flex4_point(board, me) {
+        return NodeKind::WinIn3(p);
+    }
+    if board.threat_count(opp, Threat::Flex4) > 0 && opp_flex4_is_real(board, opp) {
+        return NodeKind::Defend;
+    }
+    NodeKind::Quiet
+}
+
+fn opp_flex4_is_real(board: &mut Board, opp: Color) -> bool {
+    // Renju black's open-four points may all be forbidden.
+    if opp == Color::Black && board.rule() == Rule::Renju {
+        legal_flex4_point(board, opp).is_some()
+    } else {
+        true
+    }
+}
+
+/// Fills `out` with the moves to search at a `Defend` or `Quiet` node,
+/// unscored (score 0), skipping Renju black's forbidden points.
+pub fn generate(board: &mut Board, kind: NodeKind, out: &mut MoveList) {
+    out.clear();
+    let me = board.side_to_move();
+    let opp = me.opponent();
+    let renju_black = me == Color::Black && board.rule() == Rule::Renju;
+    if board.stone_count() == 0 {
+        out.push((board.center(), 0));
+        return;
+    }
+    for p in board.points() {
+        if !board.is_empty(p) || !board.is_near_stone(p) {
+            continue;
+        }
+        if kind == NodeKind::Defend
+            && !board.threat(p, me).is_four_or_better()
+            && !board.threat(p, opp).is_four_or_better()
+        {
+            continue;
+        }
+        if renju_black {
+            let t = board.threat(p, me);
+            if matches!(t, Threat::Forbidden | Threat::Three3 | Threat::Four3)
+                && board.is_forbidden(p)
+            {
+                continue;
+            }
+        }
+        out.push((p, 0));
+    }
+    debug_assert!(out.len() <= CELLS);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_kinds() {
+        let (mut b, _) = Board::from_diagram(
+            "
+            . . . . . . . . .
+            . X X X X . . . .
+            . . . . . . . . .
+            . O O O . . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+            Rule::Freestyle,
+        )
+        .unwrap();
+        // White to move, black threatens five twice: lost.
+        assert_eq!(node_kind(&mut b, None), NodeKind::Lost);
+        b.make(Pos::new(0, 1)); // white blocks one end
+        b.make(Pos::new(8, 5)); // black elsewhere
+        // Black has one five point left: white is forced to block it.
+        assert_eq!(node_kind(&mut b, None), NodeKind::Forced(Pos::new(5, 1)));
+        b.make(Pos::new(8, 4)); // white ignores it
+        assert_eq!(node_kind(&mut b, None), NodeKind::WinNow(Pos::new(5, 1)));
+    }
+
+    #[test]
+    fn defend_set_blocks_an_open_three() {
+        let (mut b, _) = Board::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . X X X . . . .
+            . . . . . . . . .
+            . . . . O . . . .
+            . . . . . . O . .
+            . . . . . . . . .",
+            Rule::Freestyle,
+        )
+        .unwrap();
+        // 3 black, 2 white: white to move, facing an open three.
+        let kind = node_kind(&mut b, None);
+        assert_eq!(kind, NodeKind::Defend);
+        let mut moves = MoveList::new();
+        generate(&mut b, kind, &mut moves);
+        let pts: Vec<Pos> = moves.iter().map(|m| m.0).collect();
+        assert!(pts.contains(&Pos::new(1, 2)) && pts.contains(&Pos::new(5, 2)));
+        assert!(pts.contains(&Pos::new(0, 2)) && pts.contains(&Pos::new(6, 2)));
+        assert!(!pts.contains(&Pos::new(4, 5)));
+    }
+}

@@ -1,0 +1,297 @@
+//! Principal variation search: one thread's alpha-beta over a shared table.
+//!
+//! Negamax with PVS windows, transposition-table cut-offs, mate-distance
+//! scores and pruning, killer and history ordering, and late-move reductions.
+//! Forced nodes (block a five, answer an open four) come from
+//! [`super::movegen::node_kind`], so the tree stays narrow where play is forced.
+
+use std::sync::atomic::Ordering;
+
+use super::movegen::{MoveList, NodeKind, generate, node_kind};
+use super::tt::{Bound, WIN_BOUND};
+use super::{Shared, WIN};
+use crate::eval::{Score, evaluate, move_score};
+use crate::game::{Board, CELLS, Pos};
+
+/// Deepest ply the search tracks.
+pub const MAX_PLY: usize = 128;
+
+/// One search thread's state.
+pub struct Worker<'a> {
+    /// The thread's own copy of the position.
+    pub board: Board,
+    shared: &'a Shared,
+    /// Thread index (0 = main, which keeps time).
+    pub id: usize,
+    /// Nodes visited by this thread.
+    pub nodes: u64,
+    /// Deepest ply reached in the current iteration.
+    pub seldepth: usize,
+    killers: Vec<[Pos; 2]>,
+    history: Vec<[i32; CELLS]>,
+    pv: Vec<Vec<Pos>>,
+    /// Set when this thread saw the stop flag mid-iteration.
+    pub aborted: bool,
+}
+
+impl<'a> Worker<'a> {
+    /// A worker searching `board` with the shared state.
+    pub fn new(board: Board, shared: &'a Shared, id: usize) -> Worker<'a> {
+        Worker {
+            board,
+            shared,
+            id,
+            nodes: 0,
+            seldepth: 0,
+            killers: vec![[Pos::NONE; 2]; MAX_PLY + 1],
+            history: vec![[0; CELLS]; 2],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            aborted: false,
+        }
+    }
+
+    /// The state shared with the other threads.
+    pub fn shared_ref(&self) -> &'a Shared {
+        self.shared
+    }
+
+    /// The principal variation of the last completed root search.
+    pub fn root_pv(&self) -> &[Pos] {
+        &self.pv[0]
+    }
+
+    fn should_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes & 511 == 0 {
+            self.shared.nodes.fetch_add(512, Ordering::Relaxed);
+            if self.id == 0 {
+                self.shared.check_limits();
+            }
+        }
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Searches the root moves `moves` (already legal) to `depth` within the
+    /// window and returns the best move and score. The root PV is in `root_pv`.
+    pub fn search_root(
+        &mut self,
+        moves: &mut [(Pos, i32)],
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+    ) -> (Pos, Score) {
+        let mut best = (moves[0].0, -WIN - 1);
+        let hash_move = self
+            .shared
+            .tt
+            .probe(self.board.hash(), 0)
+            .map(|e| e.mv)
+            .unwrap_or(Pos::NONE);
+        if let Some(i) = moves.iter().position(|m| m.0 == hash_move) {
+            moves[..=i].rotate_right(1);
+        }
+        for i in 0..moves.len() {
+            let p = moves[i].0;
+            self.board.make(p);
+            let score = if i == 0 {
+                -self.search(depth - 1, 1, -beta, -alpha, Some(p))
+            } else {
+                let s = -self.search(depth - 1, 1, -alpha - 1, -alpha, Some(p));
+                if s > alpha && s < beta {
+                    -self.search(depth - 1, 1, -beta, -alpha, Some(p))
+                } else {
+                    s
+                }
+            };
+            self.board.undo().ok();
+            if self.aborted {
+                break;
+            }
+            moves[i].1 = score;
+            if score > best.1 {
+                best = (p, score);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(0, p);
+                    // Move the new best to the front for the next iteration.
+                    moves[..=i].rotate_right(1);
+                }
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        if !self.aborted {
+            let bound = if best.1 >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.shared
+                .tt
+                .store(self.board.hash(), 0, best.0, best.1, depth, bound);
+        }
+        best
+    }
+
+    fn update_pv(&mut self, ply: usize, p: Pos) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(p);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
+    /// Negamax alpha-beta from `ply` with `depth` plies left.
+    pub fn search(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        mut beta: Score,
+        last: Option<Pos>,
+    ) -> Score {
+        self.nodes += 1;
+        self.pv[ply].clear();
+        if self.should_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        // Mate-distance pruning.
+        alpha = alpha.max(-WIN + ply as Score);
+        beta = beta.min(WIN - ply as Score - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let kind = node_kind(&mut self.board, last);
+        let forced = match kind {
+            NodeKind::WinNow(_) => return WIN - ply as Score - 1,
+            NodeKind::Lost => return -WIN + ply as Score + 2,
+            NodeKind::WinIn3(_) => return WIN - ply as Score - 3,
+            NodeKind::Forced(p) => Some(p),
+            _ => None,
+        };
+        if self.board.is_full() {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return evaluate(&self.board);
+        }
+        if depth <= 0 && forced.is_none() {
+            return evaluate(&self.board);
+        }
+        let pv_node = beta - alpha > 1;
+        let hash = self.board.hash();
+        let mut hash_move = Pos::NONE;
+        if let Some(e) = self.shared.tt.probe(hash, ply) {
+            hash_move = e.mv;
+            if !pv_node && e.depth >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score >= beta,
+                    Bound::Upper => e.score <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    return e.score;
+                }
+            }
+        }
+        if let Some(p) = forced {
+            // A forced block does not use up depth.
+            self.board.make(p);
+            let s = -self.search(depth, ply + 1, -beta, -alpha, Some(p));
+            self.board.undo().ok();
+            if !self.aborted && s > alpha {
+                self.update_pv(ply, p);
+            }
+            return s;
+        }
+        let mut moves = MoveList::new();
+        generate(&mut self.board, kind, &mut moves);
+        if moves.is_empty() {
+            // Every point forbidden or no defence: the position is lost (or a draw on a full board).
+            return -WIN + ply as Score + 2;
+        }
+        let me = self.board.side_to_move();
+        let hist = &self.history[me.index()];
+        let killers = self.killers[ply];
+        for m in moves.iter_mut() {
+            m.1 = if m.0 == hash_move {
+                i32::MAX
+            } else if m.0 == killers[0] {
+                1_000_000
+            } else if m.0 == killers[1] {
+                999_000
+            } else {
+                move_score(&self.board, m.0, me) * 16 + hist[m.0.index()].min(1 << 20) / 64
+            };
+        }
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
+        let orig_alpha = alpha;
+        let mut best_score = -WIN - 1;
+        let mut best_move = Pos::NONE;
+        for (i, &(p, order)) in moves.iter().enumerate() {
+            let quiet =
+                order < 40 * 16 && !self.board.threat(p, me.opponent()).is_three_or_better();
+            self.board.make(p);
+            let mut score;
+            if i == 0 {
+                score = -self.search(depth - 1, ply + 1, -beta, -alpha, Some(p));
+            } else {
+                let r = if depth >= 3 && i >= 3 && quiet {
+                    1 + (i >= 8) as i32 + (depth >= 6 && i >= 16) as i32
+                } else {
+                    0
+                };
+                score = -self.search(depth - 1 - r, ply + 1, -alpha - 1, -alpha, Some(p));
+                if score > alpha && r > 0 {
+                    score = -self.search(depth - 1, ply + 1, -alpha - 1, -alpha, Some(p));
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(depth - 1, ply + 1, -beta, -alpha, Some(p));
+                }
+            }
+            self.board.undo().ok();
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = p;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, p);
+                    if score >= beta {
+                        if self.killers[ply][0] != p {
+                            self.killers[ply][1] = self.killers[ply][0];
+                            self.killers[ply][0] = p;
+                        }
+                        self.history[me.index()][p.index()] += depth * depth;
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(hash, ply, best_move, best_score, depth, bound);
+        best_score
+    }
+}
+
+/// Is `score` a proven win or loss?
+pub fn is_decisive(score: Score) -> bool {
+    score.abs() >= WIN_BOUND
+}

@@ -1,0 +1,68 @@
+//! Threat queries the search and the solver share: five points, legal
+//! open-four points, the defensive move set.
+
+use crate::game::{Board, Color, Direction, Pos, Rule, Threat};
+
+/// Is `p` playable for `color` (not a Renju black forbidden point)?
+#[inline]
+pub fn legal_for(board: &mut Board, p: Pos, color: Color) -> bool {
+    !(color == Color::Black && board.rule() == Rule::Renju && board.is_forbidden(p))
+}
+
+/// An empty point where `color` makes a five, looking first along the lines
+/// through `hint` (where a new one most likely appeared).
+pub fn five_point(board: &Board, color: Color, hint: Option<Pos>) -> Option<Pos> {
+    if board.threat_count(color, Threat::Five) == 0 {
+        return None;
+    }
+    if let Some(h) = hint {
+        for d in Direction::ALL {
+            for k in (-4..0).chain(1..=4) {
+                let q = h.offset(d, k);
+                if board.is_empty(q) && board.threat(q, color) == Threat::Five {
+                    return Some(q);
+                }
+            }
+        }
+    }
+    board
+        .points()
+        .find(|&q| board.is_empty(q) && board.threat(q, color) == Threat::Five)
+}
+
+/// A point where `color` makes an open four (or two fours) legally, if any.
+pub fn legal_flex4_point(board: &mut Board, color: Color) -> Option<Pos> {
+    if board.threat_count(color, Threat::Flex4) == 0 {
+        return None;
+    }
+    let pts = board.threat_points(color, Threat::Flex4);
+    pts.into_iter()
+        .filter(|&p| board.threat(p, color) == Threat::Flex4)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .find(|&p| legal_for(board, p, color))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_five_points_and_flex4() {
+        let (mut b, _) = Board::from_diagram(
+            "
+            . . . . . . . . .
+            . X X X X . . . .
+            . . . . . . . . .
+            . O O O . . . . .
+            . . . . . . . . .
+            . . . . . . . O .",
+            Rule::Freestyle,
+        )
+        .unwrap();
+        let five = five_point(&b, Color::Black, None).unwrap();
+        assert!(five == Pos::new(0, 1) || five == Pos::new(5, 1));
+        assert_eq!(five_point(&b, Color::White, None), None);
+        assert!(legal_flex4_point(&mut b, Color::White).is_some());
+    }
+}
