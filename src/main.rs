@@ -1,6 +1,7 @@
 //! `pbrain-tianyuan`: the engine binary speaking the Piskvork protocol on stdin/stdout.
 
 use clap::{Parser, Subcommand};
+use tianyuan::protocol::session::Options;
 use tianyuan::search::bench;
 
 /// Tianyuan (天元), a Gomoku/Renju engine for the Gomocup/Piskvork protocol.
@@ -13,7 +14,7 @@ struct Cli {
     /// Search threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
-    /// Transposition table size in MiB (default: 64; INFO max_memory and hash_size override).
+    /// Transposition table size in MiB (default: 128; INFO max_memory and hash_size override).
     #[arg(long)]
     hash: Option<usize>,
     #[command(subcommand)]
@@ -45,7 +46,11 @@ fn main() {
             println!("Nodes searched: {}", r.nodes);
         }
         None => {
-            let _ = (cli.threads, cli.hash);
+            let options = Options {
+                threads: cli.threads,
+                hash_bytes: cli.hash.map(|mb| mb << 20),
+            };
+            tianyuan::protocol::io::run(&options);
         }
     }
 }

@@ -36,6 +36,8 @@ pub struct Limits {
     pub max_depth: i32,
     /// Stop after about this many nodes.
     pub max_nodes: u64,
+    /// Root moves not to consider (for n-best analysis).
+    pub exclude: Vec<Pos>,
 }
 
 impl Limits {
@@ -46,6 +48,7 @@ impl Limits {
             hard: Duration::MAX,
             max_depth: depth,
             max_nodes: u64::MAX,
+            exclude: Vec::new(),
         }
     }
 
@@ -56,6 +59,7 @@ impl Limits {
             hard: time,
             max_depth: pvs::MAX_PLY as i32 - 8,
             max_nodes: u64::MAX,
+            exclude: Vec::new(),
         }
     }
 }
@@ -148,7 +152,7 @@ impl Searcher {
 
     /// Replaces the table by one of at most `hash_bytes` (contents are lost).
     pub fn set_hash_bytes(&mut self, hash_bytes: usize) {
-        if TranspositionTable::new(1024).size_bytes() != hash_bytes {
+        if TranspositionTable::bytes_for(hash_bytes) != self.tt.size_bytes() {
             self.tt = Arc::new(TranspositionTable::new(0)); // free the old table first
             self.tt = Arc::new(TranspositionTable::new(hash_bytes));
         }
@@ -174,7 +178,8 @@ impl Searcher {
         self.tt.clear();
     }
 
-    /// Finds a move for the side to move. `None` only when the board is full.
+    /// Finds a move for the side to move. `None` only when the board is full
+    /// (or every sensible move is in `limits.exclude`).
     /// `on_info` is called after every completed iteration of thread 0.
     pub fn search(
         &self,
@@ -197,7 +202,9 @@ impl Searcher {
         };
         let last = b.last_move().map(|m| m.0);
         let kind = node_kind(&mut b, last);
+        let excluded = |p: Pos| limits.exclude.contains(&p);
         match kind {
+            NodeKind::WinNow(p) | NodeKind::WinIn3(p) | NodeKind::Forced(p) if excluded(p) => {}
             NodeKind::WinNow(p) => return Some(decided(p, WIN - 1)),
             NodeKind::WinIn3(p) => return Some(decided(p, WIN - 3)),
             NodeKind::Forced(p) => return Some(decided(p, 0)),
@@ -218,13 +225,22 @@ impl Searcher {
         } else {
             200_000
         };
-        if let Some(line) = vcf::VcfSolver::new(vcf_budget, Some(&self.stop)).solve(&mut b, 40) {
+        let vcf = if limits.exclude.is_empty() {
+            vcf::VcfSolver::new(vcf_budget, Some(&self.stop)).solve(&mut b, 40)
+        } else {
+            None
+        };
+        if let Some(line) = vcf {
             let mut o = decided(line[0], WIN - line.len() as Score);
             o.pv = line;
             return Some(o);
         }
         let mut moves = MoveList::new();
         generate(&mut b, kind, &mut moves);
+        moves.retain(|m| !excluded(m.0));
+        if moves.is_empty() && !limits.exclude.is_empty() {
+            return None;
+        }
         if moves.is_empty() {
             // Every legal point is forbidden (or none defends): play anything.
             return any_move(&mut b).map(|p| decided(p, -WIN + 2));

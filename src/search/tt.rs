@@ -75,12 +75,7 @@ impl TranspositionTable {
     /// A table using at most `bytes` bytes (rounded down to a power of two
     /// number of entries, at least 1024 entries).
     pub fn new(bytes: usize) -> TranspositionTable {
-        let wanted = (bytes / ENTRY_BYTES).max(1024);
-        let entries = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
-        };
+        let entries = Self::bytes_for(bytes) / ENTRY_BYTES;
         let slots = (0..entries)
             .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
             .collect();
@@ -89,6 +84,17 @@ impl TranspositionTable {
             mask: entries as u64 - 1,
             generation: AtomicU8::new(0),
         }
+    }
+
+    /// The size in bytes a table asked for `bytes` gets.
+    pub fn bytes_for(bytes: usize) -> usize {
+        let wanted = (bytes / ENTRY_BYTES).max(1024);
+        let entries = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        entries * ENTRY_BYTES
     }
 
     /// Memory used by the entries, in bytes.

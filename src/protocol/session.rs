@@ -1,0 +1,728 @@
+//! The engine session: the protocol state machine.
+//!
+//! One [`Session`] runs on the main thread and receives [`Event`]s: input lines
+//! (from the reader thread, stamped with their arrival time), search results
+//! (from the search thread) and end of input. While a search runs, `YXSTOP`
+//! and `INFO` are applied at once and every other command waits in a queue,
+//! in order, until the reply has been written — so nothing is ever dropped.
+
+use std::collections::VecDeque;
+use std::io::Write;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use super::command::{BlockLine, Command, InfoSetting};
+use super::parser::{ParseError, parse_block_bytes, parse_bytes};
+use super::reply;
+use crate::eval::Score;
+use crate::game::notation::to_rif;
+use crate::game::{Board, Color, Pos, Rule};
+use crate::search::time::{TimeControl, budget};
+use crate::search::{Info, Limits, Outcome, Searcher};
+
+/// Where replies go: one line at a time, flushed at once, shared by threads.
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    /// Replies to standard output.
+    pub fn stdout() -> Output {
+        Output::new(Box::new(std::io::stdout()))
+    }
+
+    /// Replies to any writer (tests).
+    pub fn new(w: Box<dyn Write + Send>) -> Output {
+        Output(Arc::new(Mutex::new(w)))
+    }
+
+    /// Writes one line and flushes.
+    pub fn line(&self, text: &str) {
+        let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        // A closed stdout means the manager is gone; nothing useful to do about it.
+        let _ = writeln!(w, "{text}");
+        let _ = w.flush();
+    }
+}
+
+/// Something the session must react to.
+pub enum Event {
+    /// An input line and when it arrived.
+    Line(Vec<u8>, Instant),
+    /// A search finished.
+    SearchDone(Box<Option<Outcome>>),
+    /// The input was closed.
+    Eof,
+}
+
+/// Whether the session goes on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Flow {
+    /// Keep reading.
+    Continue,
+    /// Exit the process.
+    Exit,
+}
+
+/// Settings from the command line.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Search threads (default: all cores).
+    pub threads: Option<usize>,
+    /// Transposition table size in bytes (default: [`DEFAULT_HASH_BYTES`]).
+    pub hash_bytes: Option<usize>,
+}
+
+/// Table size when nothing else is asked for.
+pub const DEFAULT_HASH_BYTES: usize = 128 << 20;
+/// Memory the engine needs besides the table (tables, boards, stacks, binary).
+pub const MEMORY_RESERVE: u64 = 40 << 20;
+/// The Gomocup memory limit, used when `max_memory` is 0 (no limit).
+pub const GOMOCUP_MEMORY: u64 = 350 << 20;
+
+/// What a running search is for.
+enum Task {
+    /// Answer a move and place it (BEGIN, TURN, BOARD).
+    Move,
+    /// Answer one of n-best moves; more to follow.
+    NBest { n: usize, found: Vec<(Pos, Score)> },
+    /// SWAP2 with 3 stones: swap or play move 4.
+    Swap2Three,
+    /// SWAP2 with 5 stones: swap or play move 6.
+    Swap2Five,
+}
+
+/// Which block of lines is being read.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum BlockKind {
+    Board,
+    YxBoard,
+    Swap2,
+}
+
+struct Block {
+    kind: BlockKind,
+    stones: Vec<(u32, u32, Option<u8>)>,
+    error: Option<String>,
+}
+
+/// The protocol state machine.
+pub struct Session {
+    out: Output,
+    events: Sender<Event>,
+    board: Option<Board>,
+    rule: Rule,
+    block: Option<Block>,
+    searching: Option<Task>,
+    queue: VecDeque<(Vec<u8>, Instant)>,
+    searcher: Arc<Searcher>,
+    search_board: Option<Board>,
+    time: TimeControl,
+    max_depth: Option<i32>,
+    max_nodes: Option<u64>,
+    show_detail: u32,
+    threads: usize,
+    hash_request: usize,
+    max_memory: u64,
+    /// Input has ended: exit once the pending work is answered.
+    eof: bool,
+}
+
+impl Session {
+    /// A session writing to `out`; search threads report back through `events`.
+    pub fn new(out: Output, events: Sender<Event>, options: &Options) -> Session {
+        let threads = options
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1);
+        let hash_request = options.hash_bytes.unwrap_or(DEFAULT_HASH_BYTES);
+        let mut s = Session {
+            out,
+            events,
+            board: None,
+            rule: Rule::Freestyle,
+            block: None,
+            searching: None,
+            queue: VecDeque::new(),
+            searcher: Arc::new(Searcher::new(1024 * 16, threads)),
+            search_board: None,
+            time: TimeControl::default(),
+            max_depth: None,
+            max_nodes: None,
+            show_detail: 1,
+            threads,
+            hash_request,
+            max_memory: 0,
+            eof: false,
+        };
+        s.apply_memory();
+        s
+    }
+
+    /// Reacts to one event.
+    pub fn handle(&mut self, event: Event) -> Flow {
+        match event {
+            Event::Eof => {
+                self.eof = true;
+                self.drain_queue()
+            }
+            Event::Line(line, at) => {
+                if self.searching.is_some() {
+                    return self.line_while_searching(line, at);
+                }
+                self.line(&line, at)
+            }
+            Event::SearchDone(outcome) => {
+                self.search_finished(*outcome);
+                self.drain_queue()
+            }
+        }
+    }
+
+    fn drain_queue(&mut self) -> Flow {
+        while self.searching.is_none() {
+            let Some((line, _)) = self.queue.pop_front() else {
+                break;
+            };
+            // The clock of a command that waited behind a search starts now:
+            // managers never send one early, scripts send everything at once.
+            if self.line(&line, Instant::now()) == Flow::Exit {
+                return Flow::Exit;
+            }
+        }
+        if self.eof && self.searching.is_none() {
+            return Flow::Exit;
+        }
+        Flow::Continue
+    }
+
+    fn line_while_searching(&mut self, line: Vec<u8>, at: Instant) -> Flow {
+        // Inside a block nothing is urgent: keep the order.
+        if self.block.is_none() && self.queue.is_empty() {
+            match parse_bytes(&line) {
+                Ok(Command::End) => return Flow::Exit,
+                Ok(Command::YxStop) => {
+                    self.searcher.stop.store(true, Ordering::Relaxed);
+                    return Flow::Continue;
+                }
+                Ok(Command::Info(setting)) => {
+                    self.info(setting);
+                    return Flow::Continue;
+                }
+                Ok(Command::Empty) => return Flow::Continue,
+                _ => {}
+            }
+        }
+        self.queue.push_back((line, at));
+        Flow::Continue
+    }
+
+    fn line(&mut self, line: &[u8], at: Instant) -> Flow {
+        if self.block.is_some() {
+            return self.block_line(line, at);
+        }
+        match parse_bytes(line) {
+            Ok(cmd) => self.command(cmd, at),
+            Err(e) => {
+                self.parse_error(&e);
+                Flow::Continue
+            }
+        }
+    }
+
+    fn parse_error(&self, e: &ParseError) {
+        // A bad INFO is logged only: managers do not read replies to INFO.
+        if e.message().starts_with("INFO") {
+            log::warn!("ignored: {}", e.message());
+        } else {
+            self.out.line(&e.reply());
+        }
+    }
+
+    fn error(&self, msg: &str) {
+        self.out.line(&reply::error(msg));
+    }
+
+    fn block_line(&mut self, line: &[u8], at: Instant) -> Flow {
+        match parse_block_bytes(line) {
+            Ok(BlockLine::Empty) => Flow::Continue,
+            Ok(BlockLine::Stone { x, y, field }) => {
+                let block = self.block.as_mut().expect("in a block");
+                let wants_field = block.kind != BlockKind::Swap2;
+                if block.error.is_none() && field.is_some() != wants_field {
+                    block.error = Some(if wants_field {
+                        format!("stone {x},{y} needs a field: x,y,f")
+                    } else {
+                        format!(
+                            "SWAP2BOARD stones are x,y, got {x},{y},{}",
+                            field.unwrap_or(0)
+                        )
+                    });
+                }
+                block.stones.push((x, y, field));
+                Flow::Continue
+            }
+            Ok(BlockLine::Done) => {
+                let block = self.block.take().expect("in a block");
+                self.finish_block(block, at);
+                Flow::Continue
+            }
+            Err(e) => {
+                // A real command inside a block ends the block with an error.
+                if let Ok(cmd) = parse_bytes(line)
+                    && !matches!(cmd, Command::Empty)
+                {
+                    let block = self.block.take().expect("in a block");
+                    self.error(
+                        &format!("{:?} block not closed by DONE", block.kind).to_uppercase(),
+                    );
+                    return self.command(cmd, at);
+                }
+                let block = self.block.as_mut().expect("in a block");
+                if block.error.is_none() {
+                    block.error = Some(e.message().to_string());
+                }
+                Flow::Continue
+            }
+        }
+    }
+
+    fn command(&mut self, cmd: Command, at: Instant) -> Flow {
+        match cmd {
+            Command::Empty => {}
+            Command::Start(n) => self.start(n, n),
+            Command::RectStart(w, h) => self.start(w, h),
+            Command::Restart => match &self.board {
+                Some(b) => {
+                    let (w, h) = (b.width() as u32, b.height() as u32);
+                    self.start(w, h);
+                }
+                None => self.error("RESTART before START"),
+            },
+            Command::Begin => match &self.board {
+                None => self.error("no game: send START first"),
+                Some(b) if b.stone_count() > 0 => self.error("BEGIN on a board that has stones"),
+                Some(_) => self.think(Task::Move, at),
+            },
+            Command::Turn(x, y) => {
+                if let Some(p) = self.checked_empty(x, y, "TURN") {
+                    let b = self.board.as_mut().expect("checked");
+                    b.make(p);
+                    self.think(Task::Move, at);
+                }
+            }
+            Command::Play(x, y) => {
+                if let Some(p) = self.checked_empty(x, y, "PLAY") {
+                    self.board.as_mut().expect("checked").make(p);
+                    self.out.line(&reply::coord(p.x(), p.y()));
+                }
+            }
+            Command::Takeback(x, y) => match self.board.as_mut() {
+                None => self.error("no game: send START first"),
+                Some(b) => match b.pos(x as i64, y as i64).and_then(|p| b.remove(p)) {
+                    Ok(_) => self.out.line(&reply::ok()),
+                    Err(e) => self.error(&format!("TAKEBACK: {e}")),
+                },
+            },
+            Command::Board | Command::YxBoard | Command::Swap2Board => {
+                let kind = match cmd {
+                    Command::Board => BlockKind::Board,
+                    Command::YxBoard => BlockKind::YxBoard,
+                    _ => BlockKind::Swap2,
+                };
+                let error = if self.board.is_none() {
+                    Some("no game: send START first".to_string())
+                } else {
+                    None
+                };
+                self.block = Some(Block {
+                    kind,
+                    stones: Vec::new(),
+                    error,
+                });
+            }
+            Command::Done => self.error("DONE without BOARD, YXBOARD or SWAP2BOARD"),
+            Command::Info(setting) => self.info(setting),
+            Command::About => self.out.line(&reply::about()),
+            Command::End => return Flow::Exit,
+            Command::YxShowForbid => {
+                let pts = match self.board.as_mut() {
+                    Some(b) => b
+                        .forbidden_points()
+                        .into_iter()
+                        .map(|(p, _)| (p.x(), p.y()))
+                        .collect(),
+                    None => Vec::new(),
+                };
+                self.out.line(&reply::forbid(pts));
+            }
+            Command::YxStop => {} // nothing is running
+            Command::YxNBest(n) => match &self.board {
+                None => self.error("no game: send START first"),
+                Some(_) if n == 0 => self.error("YXNBEST needs n >= 1"),
+                Some(_) => self.think(
+                    Task::NBest {
+                        n: n.min(32) as usize,
+                        found: Vec::new(),
+                    },
+                    at,
+                ),
+            },
+            Command::YxHashClear => self.searcher.clear_hash(),
+            Command::YxShowInfo => {
+                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+                self.out.line(&reply::info(
+                    "MAX_THREAD_NUM",
+                    &cores.max(self.threads).to_string(),
+                ));
+                self.out
+                    .line(&reply::info("THREAD_NUM", &self.threads.to_string()));
+                self.out.line(&reply::info(
+                    "RULE",
+                    &self.rule.protocol_value().to_string(),
+                ));
+            }
+            Command::YxBalanceOne(_) | Command::YxBalanceTwo(_) => {
+                self.error(&format!("{} is not supported", cmd.name()))
+            }
+        }
+        Flow::Continue
+    }
+
+    /// The empty point `(x, y)` of the current board, or an `ERROR` reply.
+    fn checked_empty(&mut self, x: u32, y: u32, what: &str) -> Option<Pos> {
+        let Some(b) = self.board.as_ref() else {
+            self.error("no game: send START first");
+            return None;
+        };
+        match b.pos(x as i64, y as i64) {
+            Err(e) => {
+                self.error(&format!("{what}: {e}"));
+                None
+            }
+            Ok(p) if !b.is_empty(p) => {
+                self.error(&format!("{what}: point {x},{y} is occupied"));
+                None
+            }
+            Ok(p) => Some(p),
+        }
+    }
+
+    fn start(&mut self, w: u32, h: u32) {
+        match Board::new(w as usize, h as usize, self.rule) {
+            Ok(b) => {
+                self.board = Some(b);
+                self.searcher.clear_hash();
+                self.out.line(&reply::ok());
+            }
+            Err(e) => self.error(&e.to_string()),
+        }
+    }
+
+    fn info(&mut self, setting: InfoSetting) {
+        match setting {
+            InfoSetting::TimeoutTurn(ms) => self.time.turn_ms = Some(ms),
+            InfoSetting::TimeoutMatch(ms) => self.time.match_ms = Some(ms),
+            InfoSetting::TimeLeft(ms) => self.time.time_left_ms = Some(ms),
+            InfoSetting::TimeIncrement(ms) => self.time.increment_ms = ms,
+            InfoSetting::Byoyomi(ms) => self.time.byoyomi_ms = ms,
+            InfoSetting::MaxMemory(bytes) => {
+                self.max_memory = bytes;
+                self.apply_memory();
+            }
+            InfoSetting::HashSize(kb) => {
+                self.hash_request = (kb as usize).saturating_mul(1024);
+                self.apply_memory();
+            }
+            InfoSetting::ThreadNum(n) => {
+                self.threads = (n as usize).clamp(1, 256);
+                self.apply_threads();
+            }
+            InfoSetting::Rule(v) => match Rule::from_protocol(v) {
+                Ok(rule) => self.set_rule(rule),
+                Err(e) => log::warn!("INFO rule: {e}"),
+            },
+            InfoSetting::MaxDepth(d) => self.max_depth = (d > 0).then(|| d.min(120) as i32),
+            InfoSetting::MaxNode(n) => self.max_nodes = (n > 0).then_some(n as u64),
+            InfoSetting::ShowDetail(v) => self.show_detail = v,
+            InfoSetting::GameType(_)
+            | InfoSetting::Folder(_)
+            | InfoSetting::Evaluate(_, _)
+            | InfoSetting::CautionFactor(_)
+            | InfoSetting::Pondering(_) => log::debug!("INFO {setting} noted"),
+            InfoSetting::Unknown { key, value } => {
+                log::warn!("unknown INFO key {key:?} (value {value:?})")
+            }
+        }
+    }
+
+    fn set_rule(&mut self, rule: Rule) {
+        if rule == self.rule {
+            return;
+        }
+        self.rule = rule;
+        if let Some(old) = &self.board {
+            // Replay the stones under the new rule.
+            let mut b = Board::new(old.width(), old.height(), rule).expect("same size");
+            for &(p, c) in old.history() {
+                b.make_color(p, c);
+            }
+            self.board = Some(b);
+        }
+    }
+
+    /// Table size within the memory limit (`max_memory`, else the Gomocup 350 MB).
+    fn apply_memory(&mut self) {
+        let limit = if self.max_memory == 0 {
+            GOMOCUP_MEMORY
+        } else {
+            self.max_memory
+        };
+        let room = limit.saturating_sub(MEMORY_RESERVE) * 7 / 8;
+        let bytes = (self.hash_request as u64).min(room) as usize;
+        if let Some(s) = Arc::get_mut(&mut self.searcher) {
+            s.set_hash_bytes(bytes);
+        }
+    }
+
+    fn apply_threads(&mut self) {
+        let threads = self.threads;
+        if let Some(s) = Arc::get_mut(&mut self.searcher) {
+            s.set_threads(threads);
+        }
+    }
+
+    fn finish_block(&mut self, block: Block, at: Instant) {
+        if let Some(e) = block.error {
+            self.error(&e);
+            return;
+        }
+        let old = self.board.as_ref().expect("checked at block start");
+        let mut b = match Board::new(old.width(), old.height(), self.rule) {
+            Ok(b) => b,
+            Err(e) => return self.error(&e.to_string()),
+        };
+        match block.kind {
+            BlockKind::Swap2 => {
+                for (i, &(x, y, _)) in block.stones.iter().enumerate() {
+                    let color = if i % 2 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    if let Err(e) = b.pos(x as i64, y as i64).and_then(|p| b.put(p, color)) {
+                        return self.error(&format!("SWAP2BOARD: {e}"));
+                    }
+                }
+                match block.stones.len() {
+                    0 => self.swap2_opening(),
+                    3 => {
+                        self.search_board = Some(b);
+                        self.think(Task::Swap2Three, at);
+                    }
+                    5 => {
+                        self.search_board = Some(b);
+                        self.think(Task::Swap2Five, at);
+                    }
+                    n => self.error(&format!("SWAP2BOARD expects 0, 3 or 5 stones, got {n}")),
+                }
+            }
+            BlockKind::Board | BlockKind::YxBoard => {
+                let stones: Vec<_> = block.stones.iter().filter(|s| s.2 != Some(3)).collect();
+                let own = stones.iter().filter(|s| s.2 == Some(1)).count();
+                let opp = stones.len() - own;
+                let me = if own == opp {
+                    Color::Black
+                } else if opp == own + 1 {
+                    Color::White
+                } else {
+                    let what = if block.kind == BlockKind::Board {
+                        "BOARD"
+                    } else {
+                        "YXBOARD"
+                    };
+                    return self.error(&format!(
+                        "{what}: {own} own and {opp} opponent stones cannot be a position with us to move"
+                    ));
+                };
+                for &&(x, y, f) in &stones {
+                    let color = if f == Some(1) { me } else { me.opponent() };
+                    if let Err(e) = b.pos(x as i64, y as i64).and_then(|p| b.put(p, color)) {
+                        return self.error(&format!("BOARD: {e}"));
+                    }
+                }
+                self.board = Some(b);
+                if block.kind == BlockKind::Board {
+                    self.think(Task::Move, at);
+                }
+            }
+        }
+    }
+
+    /// Three opening stones for SWAP2 with an even position: the most level of
+    /// a few candidate shapes near the centre, judged by a short search.
+    fn swap2_opening(&mut self) {
+        let b = self.board.as_ref().expect("checked");
+        let (w, h) = (b.width() as i64, b.height() as i64);
+        let (cx, cy) = (w / 2, h / 2);
+        // Offsets from the centre: black, white, black.
+        let shapes: [[(i64, i64); 3]; 6] = [
+            [(0, 0), (1, -1), (2, 1)],
+            [(0, 0), (0, -1), (2, 1)],
+            [(0, 0), (1, 0), (-1, 2)],
+            [(0, 0), (1, -1), (3, 0)],
+            [(0, 0), (-1, -1), (2, -2)],
+            [(0, 0), (0, 1), (3, -1)],
+        ];
+        let mut best: Option<(Score, Vec<(usize, usize)>)> = None;
+        for shape in shapes {
+            let Ok(mut t) = Board::new(w as usize, h as usize, self.rule) else {
+                break;
+            };
+            let mut pts = Vec::new();
+            for &(dx, dy) in &shape {
+                if let Ok(p) = t.pos(cx + dx, cy + dy)
+                    && t.play(p).is_ok()
+                {
+                    pts.push((p.x(), p.y()));
+                }
+            }
+            if pts.len() != 3 {
+                continue;
+            }
+            let o = self.searcher.search(&t, &Limits::depth(4), &mut |_| {});
+            let score = o.map_or(0, |o| o.score.abs());
+            if best.as_ref().is_none_or(|(s, _)| score < *s) {
+                best = Some((score, pts));
+            }
+        }
+        match best {
+            Some((_, pts)) => self.out.line(&reply::moves(&pts)),
+            None => self.error("SWAP2BOARD: the board is too small for an opening"),
+        }
+    }
+
+    fn think(&mut self, task: Task, at: Instant) {
+        let board = match self.search_board.take() {
+            Some(b) => b,
+            None => self.board.clone().expect("checked by caller"),
+        };
+        if board.is_full() {
+            return self.error("the board is full");
+        }
+        self.apply_threads();
+        let empties = board.width() * board.height() - board.stone_count();
+        let budget = budget(&self.time, board.stone_count(), empties);
+        let spent = at.elapsed();
+        let mut limits = Limits {
+            soft: budget.soft.saturating_sub(spent),
+            hard: budget.hard.saturating_sub(spent),
+            max_depth: self.max_depth.unwrap_or(120),
+            max_nodes: self.max_nodes.unwrap_or(u64::MAX),
+            exclude: Vec::new(),
+        };
+        if let Task::NBest { n, found } = &task {
+            // Split the time over the n searches.
+            let n = *n as u32;
+            limits.soft /= n;
+            limits.hard /= n;
+            limits.exclude = found.iter().map(|f| f.0).collect();
+        }
+        self.searcher.stop.store(false, Ordering::Relaxed);
+        let searcher = self.searcher.clone();
+        let events = self.events.clone();
+        let out = self.out.clone();
+        let detail = self.show_detail;
+        let height = board.height();
+        self.searching = Some(task);
+        std::thread::spawn(move || {
+            let outcome = searcher.search(&board, &limits, &mut |info: &Info| {
+                if detail > 0 {
+                    out.line(&reply::message(&describe(info, height)));
+                }
+            });
+            drop(searcher);
+            let _ = events.send(Event::SearchDone(Box::new(outcome)));
+        });
+    }
+
+    fn search_finished(&mut self, outcome: Option<Outcome>) {
+        let Some(task) = self.searching.take() else {
+            return;
+        };
+        let Some(o) = outcome else {
+            match task {
+                Task::NBest { found, .. } if !found.is_empty() => {
+                    let p = found[0].0;
+                    self.out.line(&reply::coord(p.x(), p.y()));
+                }
+                _ => self.error("no move: the board is full"),
+            }
+            return;
+        };
+        match task {
+            Task::Move => {
+                if let Some(b) = self.board.as_mut() {
+                    if b.is_empty(o.best) {
+                        b.make(o.best);
+                    }
+                    self.out.line(&reply::coord(o.best.x(), o.best.y()));
+                }
+            }
+            Task::NBest { n, mut found } => {
+                found.push((o.best, o.score));
+                let height = self.board.as_ref().map_or(15, |b| b.height());
+                self.out.line(&reply::message(&format!(
+                    "nbest {} {} ev {}",
+                    found.len(),
+                    to_rif(o.best, height),
+                    o.score
+                )));
+                let stopped = self.searcher.stop.load(Ordering::Relaxed);
+                if found.len() < n && !stopped {
+                    self.think(Task::NBest { n, found }, Instant::now());
+                } else {
+                    let p = found[0].0;
+                    self.out.line(&reply::coord(p.x(), p.y()));
+                }
+            }
+            Task::Swap2Three => {
+                // White to move with black's three stones: swap when white is clearly worse.
+                if o.score < -SWAP_MARGIN {
+                    self.out.line(&reply::swap());
+                } else {
+                    self.out.line(&reply::coord(o.best.x(), o.best.y()));
+                }
+            }
+            Task::Swap2Five => {
+                if o.score < 0 {
+                    self.out.line(&reply::swap());
+                } else {
+                    self.out.line(&reply::coord(o.best.x(), o.best.y()));
+                }
+            }
+        }
+    }
+}
+
+/// White's score below which SWAP2 takes black instead.
+const SWAP_MARGIN: Score = 80;
+
+/// A progress line: depth, evaluation, nodes, speed, time and PV in `h8` notation.
+pub fn describe(info: &Info, height: usize) -> String {
+    let pv: Vec<String> = info.pv.iter().map(|&p| to_rif(p, height)).collect();
+    format!(
+        "depth {}-{} ev {} n {} n/s {} tm {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.score,
+        info.nodes,
+        info.nps(),
+        info.elapsed.as_millis(),
+        pv.join(" ")
+    )
+}
+
+/// How long the main thread waits for a search thread to notice a stop.
+pub const STOP_GRACE: Duration = Duration::from_millis(50);
