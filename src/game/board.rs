@@ -441,7 +441,27 @@ impl Board {
         let mask = !((15 << shift) | (15 << (shift + 16)));
         let pats =
             (self.pats[i] & mask) | ((packed & 15) << shift) | ((packed >> 4) << (shift + 16));
+        if pats != self.pats[i] {
+            self.pats[i] = pats;
+            self.set_threats(i, pats);
+        }
+    }
+
+    /// Recomputes all patterns and threats of the empty point `p`.
+    fn refresh_cell(&mut self, p: Pos) {
+        let i = p.index();
+        let mut pats = 0u32;
+        for d in Direction::ALL {
+            let packed = self.table.packed(self.keys[i][d as usize]) as u32;
+            let shift = 4 * d as u32;
+            pats |= ((packed & 15) << shift) | ((packed >> 4) << (shift + 16));
+        }
         self.pats[i] = pats;
+        self.set_threats(i, pats);
+    }
+
+    #[inline]
+    fn set_threats(&mut self, i: usize, pats: u32) {
         let new = [
             self.threat_tables[0].lookup(pats as u16),
             self.threat_tables[1].lookup((pats >> 16) as u16),
@@ -452,12 +472,6 @@ impl Board {
             self.threat_counts[c][new[c] as usize] += 1;
         }
         self.threats[i] = new;
-    }
-
-    fn refresh_cell(&mut self, p: Pos) {
-        for d in Direction::ALL {
-            self.refresh_dir(p, d);
-        }
     }
 
     /// The pattern a `color` stone on the empty point `p` makes along `d`.
