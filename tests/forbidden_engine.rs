@@ -63,13 +63,13 @@ fn judge(case: &Case) -> Option<String> {
     }
     if let Some(k) = got {
         let k = to_ref(k);
-        if let KindSpec::Forbidden(kinds) = &case.kind {
-            if !kinds.contains(&k) {
-                return Some(format!(
-                    "kind {:?} expected, engine says {k:?}",
-                    case.kind_text
-                ));
-            }
+        if let KindSpec::Forbidden(kinds) = &case.kind
+            && !kinds.contains(&k)
+        {
+            return Some(format!(
+                "kind {:?} expected, engine says {k:?}",
+                case.kind_text
+            ));
         }
         let all = reference_all_kinds(&mut g, qx, qy);
         if !all.contains(&k) {

@@ -213,9 +213,9 @@ pub fn diagram(g: &Grid, mark: Option<(usize, usize)>) -> String {
     let mut s = String::new();
     let letters = |s: &mut String| {
         s.push_str("   ");
-        for x in 0..g.w {
+        for &letter in &COLUMN_LETTERS[..g.w] {
             s.push(' ');
-            s.push(COLUMN_LETTERS[x] as char);
+            s.push(letter as char);
         }
         s.push('\n');
     };
@@ -605,7 +605,7 @@ impl Rng {
     /// Uniform in 0..n (n > 0).
     pub fn below(&mut self, n: usize) -> usize {
         assert!(n > 0);
-        ((self.next_u64() >> 11) as u128 * n as u128 >> 53) as usize
+        (((self.next_u64() >> 11) as u128 * n as u128) >> 53) as usize
     }
 
     /// Uniform in lo..=hi.
@@ -900,10 +900,12 @@ fn plant_forbidden_point(
         let four = rng.chance(if n == 0 { 20 } else { 12 });
         let offsets: &[isize] = if four {
             // Three more stones that, with the point, fill 4 of a window of 5.
-            *rng.pick(FOUR_MAKERS)
+            let chosen: &&[isize] = rng.pick(FOUR_MAKERS);
+            chosen
         } else {
             // Two more stones that, with the point, make a three (span <= 3).
-            *rng.pick(THREE_MAKERS)
+            let chosen: &&[isize] = rng.pick(THREE_MAKERS);
+            chosen
         };
         for &k in offsets {
             let (x, y) = step(qx, qy, d, k);
