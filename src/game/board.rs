@@ -114,6 +114,29 @@ static ZOBRIST: [[u64; CELLS]; 2] = {
     z
 };
 
+/// Array step of one cell along each direction, in `Direction` order.
+const DELTAS: [usize; 4] = [
+    Direction::Horizontal.delta() as usize,
+    Direction::Vertical.delta() as usize,
+    Direction::Diagonal.delta() as usize,
+    Direction::AntiDiagonal.delta() as usize,
+];
+
+/// The furthest array distance `update_lines` reaches from a point.
+const LINE_REACH: usize = HALF as usize * (STRIDE + 1);
+
+/// `UPDATE_SHIFTS[k]`: where a stone sits in the line key of the cell `k`
+/// steps before it (`[0]`, the stone is at `+k`) and after it (`[1]`, at `-k`).
+const UPDATE_SHIFTS: [[u32; 2]; 6] = {
+    let mut t = [[0u32; 2]; 6];
+    let mut k = 1;
+    while k <= HALF as usize {
+        t[k] = [key_shift(k as i32), key_shift(-(k as i32))];
+        k += 1;
+    }
+    t
+};
+
 /// The 5x5 neighbourhood (minus the centre) whose points become candidates
 /// when a stone is placed.
 const NEAR: [i32; 24] = {
@@ -388,17 +411,7 @@ impl Board {
         self.threats[p.index()] = [Threat::None; 2];
         self.cells[p.index()] = Cell::from(color);
         self.hash ^= ZOBRIST[color.index()][p.index()];
-        let v = color as u32;
-        for d in Direction::ALL {
-            for k in 1..=HALF {
-                let q = p.offset(d, -k);
-                self.keys[q.index()][d as usize] |= v << key_shift(k);
-                self.refresh_dir(q, d);
-                let q = p.offset(d, k);
-                self.keys[q.index()][d as usize] |= v << key_shift(-k);
-                self.refresh_dir(q, d);
-            }
-        }
+        self.update_lines::<true>(p, color as u32);
         for off in NEAR {
             self.near[(p.0 as i32 + off) as usize] += 1;
         }
@@ -411,38 +424,59 @@ impl Board {
         };
         self.cells[p.index()] = Cell::Empty;
         self.hash ^= ZOBRIST[color.index()][p.index()];
-        for d in Direction::ALL {
-            for k in 1..=HALF {
-                let q = p.offset(d, -k);
-                self.keys[q.index()][d as usize] &= !(3 << key_shift(k));
-                self.refresh_dir(q, d);
-                let q = p.offset(d, k);
-                self.keys[q.index()][d as usize] &= !(3 << key_shift(-k));
-                self.refresh_dir(q, d);
-            }
-        }
+        self.update_lines::<false>(p, 0);
         for off in NEAR {
             self.near[(p.0 as i32 + off) as usize] -= 1;
         }
         self.refresh_cell(p);
     }
 
-    /// Recomputes the patterns of `q` along `d` and its threats, if `q` is an
-    /// empty point (those of stones and walls are never read; a point that
-    /// becomes empty again is refreshed whole by `clear_stone`).
-    #[inline]
-    fn refresh_dir(&mut self, q: Pos, d: Direction) {
-        let i = q.index();
-        if self.cells[i] != Cell::Empty {
+    /// Puts (`SET`) or clears the stone of value `v` on `p` in the line keys of
+    /// the 40 cells that see it, refreshing their patterns.
+    #[inline(always)]
+    fn update_lines<const SET: bool>(&mut self, p: Pos, v: u32) {
+        let base = p.index();
+        assert!(base >= LINE_REACH && base + LINE_REACH < CELLS);
+        for d in 0..4 {
+            let delta = DELTAS[d];
+            for k in 1..=HALF as usize {
+                for (side, q) in [(0, base - k * delta), (1, base + k * delta)] {
+                    let shift = UPDATE_SHIFTS[k][side];
+                    // SAFETY: `p` is an on-board point, and the padding (PAD = HALF)
+                    // keeps every cell within HALF steps inside the array; the
+                    // assert above checks the extreme reach once.
+                    let key = unsafe { self.keys.get_unchecked_mut(q).get_unchecked_mut(d) };
+                    if SET {
+                        *key |= v << shift;
+                    } else {
+                        *key &= !(3 << shift);
+                    }
+                    let key = *key;
+                    self.refresh_dir(q, d, key);
+                }
+            }
+        }
+    }
+
+    /// Recomputes the patterns of cell `i` along direction `d` (whose line key is
+    /// now `key`) and its threats, if it is an empty point (those of stones and
+    /// walls are never read; a point that becomes empty again is refreshed
+    /// whole by `clear_stone`).
+    #[inline(always)]
+    fn refresh_dir(&mut self, i: usize, d: usize, key: u32) {
+        debug_assert!(i < CELLS);
+        // SAFETY: callers pass indices of the padded array (checked in `update_lines`).
+        if unsafe { *self.cells.get_unchecked(i) } != Cell::Empty {
             return;
         }
-        let packed = self.table.packed(self.keys[i][d as usize]) as u32;
+        let packed = self.table.packed(key) as u32;
         let shift = 4 * d as u32;
         let mask = !((15 << shift) | (15 << (shift + 16)));
-        let pats =
-            (self.pats[i] & mask) | ((packed & 15) << shift) | ((packed >> 4) << (shift + 16));
-        if pats != self.pats[i] {
-            self.pats[i] = pats;
+        // SAFETY: as above.
+        let slot = unsafe { self.pats.get_unchecked_mut(i) };
+        let pats = (*slot & mask) | ((packed & 15) << shift) | ((packed >> 4) << (shift + 16));
+        if pats != *slot {
+            *slot = pats;
             self.set_threats(i, pats);
         }
     }
@@ -460,13 +494,14 @@ impl Board {
         self.set_threats(i, pats);
     }
 
-    #[inline]
+    #[inline(always)]
     fn set_threats(&mut self, i: usize, pats: u32) {
         let new = [
             self.threat_tables[0].lookup(pats as u16),
             self.threat_tables[1].lookup((pats >> 16) as u16),
         ];
-        let old = self.threats[i];
+        // SAFETY: `i` indexes the padded array (see `refresh_dir`).
+        let old = unsafe { *self.threats.get_unchecked(i) };
         for c in 0..2 {
             self.threat_counts[c][old[c] as usize] -= 1;
             self.threat_counts[c][new[c] as usize] += 1;

@@ -278,7 +278,7 @@ impl Classifier {
 /// The line-pattern table of one rule: for every line key, black's pattern in
 /// the low four bits and white's in the high four.
 pub struct PatternTable {
-    entries: Box<[u8]>,
+    entries: Box<[u8; KEY_COUNT]>,
 }
 
 impl PatternTable {
@@ -297,7 +297,9 @@ impl PatternTable {
             let w = per_color[1].classify(key) as u8;
             entries[key as usize] = b | (w << 4);
         }
-        PatternTable { entries }
+        PatternTable {
+            entries: entries.try_into().expect("KEY_COUNT entries"),
+        }
     }
 
     /// The table for `rule`, built on first use and shared afterwards.
@@ -309,13 +311,13 @@ impl PatternTable {
     /// Both colours' patterns for a key, packed (black low nibble, white high nibble).
     #[inline]
     pub fn packed(&self, key: u32) -> u8 {
-        self.entries[key as usize]
+        self.entries[key as usize & (KEY_COUNT - 1)]
     }
 
     /// The pattern `color` makes on a point whose line key is `key`.
     #[inline]
     pub fn pattern(&self, key: u32, color: Color) -> Pattern {
-        Pattern::from_u8((self.entries[key as usize] >> (4 * color.index())) & 15)
+        Pattern::from_u8((self.packed(key) >> (4 * color.index())) & 15)
     }
 }
 

@@ -140,18 +140,20 @@ pub fn combine(pats: [Pattern; 4], renju_black: bool) -> Threat {
 
 /// The combination table: index = four 4-bit patterns (direction 0 lowest).
 pub struct ThreatTable {
-    entries: Box<[u8]>,
+    entries: Box<[u8; 1 << 16]>,
 }
 
 impl ThreatTable {
     fn build(renju_black: bool) -> ThreatTable {
-        let entries = (0..1usize << 16)
+        let entries: Box<[u8]> = (0..1usize << 16)
             .map(|i| {
                 let pats = [0, 1, 2, 3].map(|d| Pattern::from_u8(((i >> (4 * d)) & 15) as u8));
                 combine(pats, renju_black) as u8
             })
             .collect();
-        ThreatTable { entries }
+        ThreatTable {
+            entries: entries.try_into().expect("65536 entries"),
+        }
     }
 
     /// The table for ordinary play (`false`) or for Renju black (`true`).
@@ -161,9 +163,12 @@ impl ThreatTable {
     }
 
     /// The threat of four packed patterns.
-    #[inline]
+    #[inline(always)]
     pub fn lookup(&self, packed: u16) -> Threat {
-        Threat::from_u8(self.entries[packed as usize])
+        let v = self.entries[packed as usize];
+        debug_assert!(v < 15);
+        // SAFETY: every entry was written as `combine(..) as u8`, a valid `Threat`.
+        unsafe { std::mem::transmute::<u8, Threat>(v) }
     }
 }
 
