@@ -437,11 +437,10 @@ impl Board {
     fn update_lines<const SET: bool>(&mut self, p: Pos, v: u32) {
         let base = p.index();
         assert!(base >= LINE_REACH && base + LINE_REACH < CELLS);
-        for d in 0..4 {
-            let delta = DELTAS[d];
-            for k in 1..=HALF as usize {
+        for (d, &delta) in DELTAS.iter().enumerate() {
+            for (k, shifts) in UPDATE_SHIFTS.iter().enumerate().skip(1) {
                 for (side, q) in [(0, base - k * delta), (1, base + k * delta)] {
-                    let shift = UPDATE_SHIFTS[k][side];
+                    let shift = shifts[side];
                     // SAFETY: `p` is an on-board point, and the padding (PAD = HALF)
                     // keeps every cell within HALF steps inside the array; the
                     // assert above checks the extreme reach once.
