@@ -22,6 +22,9 @@ use movegen::{MoveList, NodeKind, generate, node_kind};
 use pvs::{Worker, is_decisive};
 use tt::TranspositionTable;
 
+/// Node budget of the VCF search run before the main search.
+pub const VCF_ROOT_NODES: u64 = 300_000;
+
 /// The score of a five made at the root (wins found deeper score less).
 pub const WIN: Score = 30_000;
 
@@ -220,13 +223,12 @@ impl Searcher {
             _ => {}
         }
         // A continuous-four win at the root is played at once.
-        let vcf_budget = if limits.hard < Duration::from_millis(50) {
-            20_000
-        } else {
-            200_000
-        };
+        // At most a fifth of the hard limit goes to it.
+        let vcf_deadline = start + limits.hard.min(Duration::from_secs(3600)) / 5;
         let vcf = if limits.exclude.is_empty() {
-            vcf::VcfSolver::new(vcf_budget, Some(&self.stop)).solve(&mut b, 40)
+            vcf::VcfSolver::new(VCF_ROOT_NODES, Some(&self.stop))
+                .with_deadline(vcf_deadline)
+                .solve(&mut b, 40)
         } else {
             None
         };

@@ -9,9 +9,15 @@ use std::sync::atomic::Ordering;
 
 use super::movegen::{MoveList, NodeKind, generate, node_kind};
 use super::tt::{Bound, WIN_BOUND};
+use super::vcf::VcfSolver;
 use super::{Shared, WIN};
 use crate::eval::{Score, evaluate, move_score};
-use crate::game::{Board, CELLS, Pos};
+use crate::game::{Board, CELLS, Pos, Threat};
+
+/// Node budget of the VCF search at a leaf.
+pub const LEAF_VCF_NODES: u64 = 64;
+/// Fours the VCF search at a leaf may play.
+pub const LEAF_VCF_DEPTH: u8 = 8;
 
 /// Deepest ply the search tracks.
 pub const MAX_PLY: usize = 128;
@@ -32,6 +38,7 @@ pub struct Worker<'a> {
     pv: Vec<Vec<Pos>>,
     /// Set when this thread saw the stop flag mid-iteration.
     pub aborted: bool,
+    vcf: VcfSolver<'a>,
 }
 
 impl<'a> Worker<'a> {
@@ -47,6 +54,7 @@ impl<'a> Worker<'a> {
             history: vec![[0; CELLS]; 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             aborted: false,
+            vcf: VcfSolver::new(0, Some(&shared.stop)),
         }
     }
 
@@ -139,6 +147,21 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// A leaf: the static evaluation, unless a quick VCF search finds a win
+    /// for the side to move.
+    fn leaf(&mut self, ply: usize) -> Score {
+        let me = self.board.side_to_move();
+        if self.board.threat_count_at_least(me, Threat::Four) > 0 {
+            self.vcf.reset(LEAF_VCF_NODES);
+            let found = self.vcf.solve(&mut self.board, LEAF_VCF_DEPTH);
+            self.nodes += self.vcf.nodes;
+            if let Some(line) = found {
+                return WIN - (ply + line.len()) as Score;
+            }
+        }
+        evaluate(&self.board)
+    }
+
     fn update_pv(&mut self, ply: usize, p: Pos) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         head[ply].clear();
@@ -182,7 +205,7 @@ impl<'a> Worker<'a> {
             return evaluate(&self.board);
         }
         if depth <= 0 && forced.is_none() {
-            return evaluate(&self.board);
+            return self.leaf(ply);
         }
         let pv_node = beta - alpha > 1;
         let hash = self.board.hash();

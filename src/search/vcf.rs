@@ -7,6 +7,7 @@
 //! Black's fours on forbidden points are never tried.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use super::threats::{five_point, legal_for};
 use crate::game::{Board, Color, Pos, Threat};
@@ -18,6 +19,7 @@ pub struct VcfSolver<'a> {
     /// Give up after this many nodes.
     pub max_nodes: u64,
     stop: Option<&'a AtomicBool>,
+    deadline: Option<Instant>,
     failed: Vec<(u64, u8)>,
 }
 
@@ -30,8 +32,22 @@ impl<'a> VcfSolver<'a> {
             nodes: 0,
             max_nodes,
             stop,
+            deadline: None,
             failed: vec![(0, 0); FAIL_CACHE],
         }
+    }
+
+    /// Starts a new search with a budget of `max_nodes` (the failure cache is kept:
+    /// a position without a VCF at some depth stays without one).
+    pub fn reset(&mut self, max_nodes: u64) {
+        self.nodes = 0;
+        self.max_nodes = max_nodes;
+    }
+
+    /// Also gives up at `deadline`.
+    pub fn with_deadline(mut self, deadline: Instant) -> VcfSolver<'a> {
+        self.deadline = Some(deadline);
+        self
     }
 
     /// Searches a VCF for the side to move with at most `depth` own fours.
@@ -48,7 +64,9 @@ impl<'a> VcfSolver<'a> {
     }
 
     fn out_of_budget(&self) -> bool {
-        self.nodes >= self.max_nodes || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+        self.nodes >= self.max_nodes
+            || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            || (self.nodes & 255 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
     }
 
     fn attack(&mut self, b: &mut Board, depth: u8, hint: Option<Pos>, line: &mut Vec<Pos>) -> bool {
