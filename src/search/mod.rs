@@ -11,6 +11,7 @@ pub mod threats;
 pub mod time;
 pub mod tt;
 pub mod vcf;
+pub mod vct;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -24,6 +25,11 @@ use tt::TranspositionTable;
 
 /// Node budget of the VCF search run before the main search.
 pub const VCF_ROOT_NODES: u64 = 300_000;
+
+/// Node budget of the VCT search run before the main search.
+pub const VCT_ROOT_NODES: u64 = 100_000;
+/// Threes and fours the root VCT search may play.
+pub const VCT_ROOT_DEPTH: u8 = 5;
 
 /// The score of a five made at the root (wins found deeper score less).
 pub const WIN: Score = 30_000;
@@ -236,6 +242,15 @@ impl Searcher {
             let mut o = decided(line[0], WIN - line.len() as Score);
             o.pv = line;
             return Some(o);
+        }
+        // Then a win by threes and fours, within a tenth of the hard limit.
+        let vct_deadline = Instant::now() + limits.hard.min(Duration::from_secs(3600)) / 10;
+        if limits.exclude.is_empty()
+            && let Some(p) =
+                vct::VctSolver::new(VCT_ROOT_NODES, Some(&self.stop), Some(vct_deadline))
+                    .solve(&mut b, VCT_ROOT_DEPTH)
+        {
+            return Some(decided(p, WIN - 2 * VCT_ROOT_DEPTH as Score - 1));
         }
         let mut moves = MoveList::new();
         generate(&mut b, kind, &mut moves);

@@ -1,0 +1,218 @@
+//! Threat-space solver for continuous threats (VCT): threes and fours.
+//!
+//! The attacker plays only moves that make a three or a four; the defender
+//! must answer each one, and is allowed every reply that can matter: against a
+//! four, the block; against a three (a threatened open four), every point where
+//! the attacker would make a four (this includes the points that stop the
+//! open four) and every four of its own. The attacker wins if it wins against
+//! all of them. Renju-aware like the VCF solver: black's forbidden points are
+//! never played, and a white four whose only block is forbidden wins.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::threats::{five_point, legal_flex4_point, legal_for};
+use crate::game::{Board, Color, Pos, Threat};
+
+/// Limits and counters of one VCT search.
+pub struct VctSolver<'a> {
+    /// Nodes visited so far.
+    pub nodes: u64,
+    max_nodes: u64,
+    stop: Option<&'a AtomicBool>,
+    deadline: Option<Instant>,
+}
+
+impl<'a> VctSolver<'a> {
+    /// A solver that gives up after `max_nodes` nodes, at `deadline` or when `stop` is set.
+    pub fn new(
+        max_nodes: u64,
+        stop: Option<&'a AtomicBool>,
+        deadline: Option<Instant>,
+    ) -> VctSolver<'a> {
+        VctSolver {
+            nodes: 0,
+            max_nodes,
+            stop,
+            deadline,
+        }
+    }
+
+    /// Searches a win for the side to move by threes and fours, with at most
+    /// `depth` attacking moves. Returns the first move of the win.
+    pub fn solve(&mut self, board: &mut Board, depth: u8) -> Option<Pos> {
+        let mut first = None;
+        let hint = board.last_move().map(|m| m.0);
+        if self.attack(board, depth, hint, &mut first) == Some(true) {
+            first
+        } else {
+            None
+        }
+    }
+
+    fn out_of_budget(&self) -> bool {
+        self.nodes >= self.max_nodes
+            || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            || (self.nodes & 255 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+    }
+
+    /// Attacker to move. `Some(true)`: proven win; `Some(false)`: no win found
+    /// within the depth; `None`: out of budget (no conclusion).
+    fn attack(
+        &mut self,
+        b: &mut Board,
+        depth: u8,
+        hint: Option<Pos>,
+        first: &mut Option<Pos>,
+    ) -> Option<bool> {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return None;
+        }
+        let me = b.side_to_move();
+        let opp = me.opponent();
+        if let Some(p) = five_point(b, me, None) {
+            *first = Some(p);
+            return Some(true);
+        }
+        if let Some(block) = five_point(b, opp, hint) {
+            if b.threat_count(opp, Threat::Five) > 1 || !legal_for(b, block, me) {
+                return Some(false);
+            }
+            // The block is forced; the attack goes on only if it keeps a threat.
+            b.make(block);
+            let r = self.defend(b, depth, block);
+            b.undo().ok();
+            if r == Some(true) {
+                *first = Some(block);
+            }
+            return r;
+        }
+        if let Some(p) = legal_flex4_point(b, me) {
+            *first = Some(p);
+            return Some(true);
+        }
+        if depth == 0 {
+            return Some(false);
+        }
+        let mut moves = b.threat_points(me, Threat::Three);
+        moves.sort_by_key(|&p| std::cmp::Reverse(b.threat(p, me)));
+        let mut unknown = false;
+        for p in moves {
+            if !legal_for(b, p, me) {
+                continue;
+            }
+            b.make(p);
+            let r = self.defend(b, depth - 1, p);
+            b.undo().ok();
+            match r {
+                Some(true) => {
+                    *first = Some(p);
+                    return Some(true);
+                }
+                None => unknown = true,
+                Some(false) => {}
+            }
+            if self.out_of_budget() {
+                return None;
+            }
+        }
+        if unknown { None } else { Some(false) }
+    }
+
+    /// Defender to move after the attacker's `last` move: does the attacker win
+    /// whatever the defender does?
+    fn defend(&mut self, b: &mut Board, depth: u8, last: Pos) -> Option<bool> {
+        self.nodes += 1;
+        let def = b.side_to_move();
+        let att = def.opponent();
+        if five_point(b, def, None).is_some() {
+            return Some(false);
+        }
+        if let Some(q) = five_point(b, att, Some(last)) {
+            if b.threat_count(att, Threat::Five) > 1 || !legal_for(b, q, def) {
+                return Some(true);
+            }
+            b.make(q);
+            let mut first = None;
+            let r = self.attack(b, depth, Some(q), &mut first);
+            b.undo().ok();
+            return r;
+        }
+        if legal_flex4_point(b, att).is_none() {
+            return Some(false); // no threat: the defender is free
+        }
+        let mut defences: Vec<Pos> = b
+            .points()
+            .filter(|&p| {
+                b.is_empty(p)
+                    && (b.threat(p, att).is_four_or_better()
+                        || b.threat(p, def).is_four_or_better())
+            })
+            .collect();
+        defences.sort_by_key(|&p| std::cmp::Reverse(b.threat(p, def).max(b.threat(p, att))));
+        let mut unknown = false;
+        for p in defences {
+            if def == Color::Black && !legal_for(b, p, def) {
+                continue;
+            }
+            b.make(p);
+            let mut first = None;
+            let r = self.attack(b, depth, Some(p), &mut first);
+            b.undo().ok();
+            match r {
+                Some(false) => return Some(false),
+                None => unknown = true,
+                Some(true) => {}
+            }
+        }
+        if unknown { None } else { Some(true) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Rule;
+
+    fn solve(rule: Rule, text: &str) -> Option<Pos> {
+        let (mut b, _) = Board::from_diagram(text, rule).unwrap();
+        let before = b.hash();
+        let r = VctSolver::new(2_000_000, None, None).solve(&mut b, 6);
+        assert_eq!(b.hash(), before, "board restored");
+        r
+    }
+
+    #[test]
+    fn double_three_wins_in_freestyle() {
+        // Black to move: a point that makes two open threes at once.
+        let text = "
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . X . . . . . .
+            . . . . X . . . . . .
+            . . . . . . . . . . .
+            . . X X . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . O . O
+            . . . . . . . . . . .
+            . . . . . . . . O . O";
+        let p = solve(Rule::Freestyle, text).expect("a VCT");
+        assert_eq!(p, Pos::new(4, 6));
+    }
+
+    #[test]
+    fn a_lone_two_is_no_vct() {
+        let text = "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . X X . . . .
+            . . . . . . . . .
+            . . . . . . O . .
+            . . . . . . . . .
+            . . . . . . . . O
+            . . . . . . . . .";
+        assert_eq!(solve(Rule::Freestyle, text), None);
+    }
+}
