@@ -101,6 +101,16 @@ enum BlockKind {
     Swap2,
 }
 
+impl BlockKind {
+    fn name(self) -> &'static str {
+        match self {
+            BlockKind::Board => "BOARD",
+            BlockKind::YxBoard => "YXBOARD",
+            BlockKind::Swap2 => "SWAP2BOARD",
+        }
+    }
+}
+
 struct Block {
     kind: BlockKind,
     stones: Vec<(u32, u32, Option<u8>)>,
@@ -125,6 +135,8 @@ pub struct Session {
     threads: usize,
     hash_request: usize,
     max_memory: u64,
+    /// The table must be emptied before the next search (a new game began).
+    clear_pending: bool,
     /// Input has ended: exit once the pending work is answered.
     eof: bool,
 }
@@ -154,9 +166,10 @@ impl Session {
             threads,
             hash_request,
             max_memory: 0,
+            clear_pending: false,
             eof: false,
         };
-        s.apply_memory();
+        s.apply_settings();
         s
     }
 
@@ -274,9 +287,10 @@ impl Session {
                     && !matches!(cmd, Command::Empty)
                 {
                     let block = self.block.take().expect("in a block");
-                    self.error(
-                        &format!("{:?} block not closed by DONE", block.kind).to_uppercase(),
-                    );
+                    if cmd == Command::End {
+                        return Flow::Exit;
+                    }
+                    self.error(&format!("{} block not closed by DONE", block.kind.name()));
                     return self.command(cmd, at);
                 }
                 let block = self.block.as_mut().expect("in a block");
@@ -369,7 +383,7 @@ impl Session {
                     at,
                 ),
             },
-            Command::YxHashClear => self.searcher.clear_hash(),
+            Command::YxHashClear => self.clear_pending = true,
             Command::YxShowInfo => {
                 let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
                 self.out.line(&reply::info(
@@ -413,7 +427,7 @@ impl Session {
         match Board::new(w as usize, h as usize, self.rule) {
             Ok(b) => {
                 self.board = Some(b);
-                self.searcher.clear_hash();
+                self.clear_pending = true;
                 self.out.line(&reply::ok());
             }
             Err(e) => self.error(&e.to_string()),
@@ -427,18 +441,9 @@ impl Session {
             InfoSetting::TimeLeft(ms) => self.time.time_left_ms = Some(ms),
             InfoSetting::TimeIncrement(ms) => self.time.increment_ms = ms,
             InfoSetting::Byoyomi(ms) => self.time.byoyomi_ms = ms,
-            InfoSetting::MaxMemory(bytes) => {
-                self.max_memory = bytes;
-                self.apply_memory();
-            }
-            InfoSetting::HashSize(kb) => {
-                self.hash_request = (kb as usize).saturating_mul(1024);
-                self.apply_memory();
-            }
-            InfoSetting::ThreadNum(n) => {
-                self.threads = (n as usize).clamp(1, 256);
-                self.apply_threads();
-            }
+            InfoSetting::MaxMemory(bytes) => self.max_memory = bytes,
+            InfoSetting::HashSize(kb) => self.hash_request = (kb as usize).saturating_mul(1024),
+            InfoSetting::ThreadNum(n) => self.threads = (n as usize).clamp(1, 256),
             InfoSetting::Rule(v) => match Rule::from_protocol(v) {
                 Ok(rule) => self.set_rule(rule),
                 Err(e) => log::warn!("INFO rule: {e}"),
@@ -472,24 +477,35 @@ impl Session {
         }
     }
 
-    /// Table size within the memory limit (`max_memory`, else the Gomocup 350 MB).
-    fn apply_memory(&mut self) {
+    /// The table size allowed within the memory limit (`max_memory`, else the
+    /// Gomocup 350 MB), given the requested size.
+    fn hash_bytes_allowed(&self) -> usize {
         let limit = if self.max_memory == 0 {
             GOMOCUP_MEMORY
         } else {
             self.max_memory
         };
         let room = limit.saturating_sub(MEMORY_RESERVE) * 7 / 8;
-        let bytes = (self.hash_request as u64).min(room) as usize;
-        if let Some(s) = Arc::get_mut(&mut self.searcher) {
-            s.set_hash_bytes(bytes);
-        }
+        (self.hash_request as u64).min(room) as usize
     }
 
-    fn apply_threads(&mut self) {
+    /// Applies table size and thread count, and empties the table if a new game
+    /// began. Only possible while no search holds the searcher; called before
+    /// every search, so settings that arrive during one apply to the next.
+    fn apply_settings(&mut self) {
+        let bytes = self.hash_bytes_allowed();
         let threads = self.threads;
+        let clear = std::mem::take(&mut self.clear_pending);
         if let Some(s) = Arc::get_mut(&mut self.searcher) {
+            let before = s.hash_bytes();
+            s.set_hash_bytes(bytes);
             s.set_threads(threads);
+            // A new table is empty already; clearing would only touch its pages.
+            if clear && s.hash_bytes() == before {
+                s.clear_hash();
+            }
+        } else {
+            self.clear_pending = clear;
         }
     }
 
@@ -549,7 +565,7 @@ impl Session {
                 for &&(x, y, f) in &stones {
                     let color = if f == Some(1) { me } else { me.opponent() };
                     if let Err(e) = b.pos(x as i64, y as i64).and_then(|p| b.put(p, color)) {
-                        return self.error(&format!("BOARD: {e}"));
+                        return self.error(&format!("{}: {e}", block.kind.name()));
                     }
                 }
                 self.board = Some(b);
@@ -563,6 +579,7 @@ impl Session {
     /// Three opening stones for SWAP2 with an even position: the most level of
     /// a few candidate shapes near the centre, judged by a short search.
     fn swap2_opening(&mut self) {
+        self.apply_settings();
         let b = self.board.as_ref().expect("checked");
         let (w, h) = (b.width() as i64, b.height() as i64);
         let (cx, cy) = (w / 2, h / 2);
@@ -611,7 +628,7 @@ impl Session {
         if board.is_full() {
             return self.error("the board is full");
         }
-        self.apply_threads();
+        self.apply_settings();
         let empties = board.width() * board.height() - board.stone_count();
         let budget = budget(&self.time, board.stone_count(), empties);
         let spent = at.elapsed();

@@ -76,9 +76,19 @@ impl TranspositionTable {
     /// number of entries, at least 1024 entries).
     pub fn new(bytes: usize) -> TranspositionTable {
         let entries = Self::bytes_for(bytes) / ENTRY_BYTES;
-        let slots = (0..entries)
-            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-            .collect();
+        // Zeroed memory straight from the allocator: pages are only touched
+        // (and counted as resident) once the search writes to them.
+        let words: Box<[u64]> = vec![0u64; 2 * entries].into_boxed_slice();
+        // SAFETY: `AtomicU64` has the same size, alignment and bit validity as
+        // `u64` (asserted below), and `[T; 2]` has no padding, so a boxed slice
+        // of 2n `u64`s is a valid boxed slice of n `[AtomicU64; 2]`.
+        const _: () = assert!(
+            std::mem::size_of::<AtomicU64>() == 8 && std::mem::align_of::<AtomicU64>() == 8
+        );
+        let slots: Box<[[AtomicU64; 2]]> = unsafe {
+            let raw = Box::into_raw(words) as *mut u64 as *mut [AtomicU64; 2];
+            Box::from_raw(std::ptr::slice_from_raw_parts_mut(raw, entries))
+        };
         TranspositionTable {
             slots,
             mask: entries as u64 - 1,
