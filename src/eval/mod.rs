@@ -26,9 +26,11 @@ pub struct Weights {
 
 /// The default weights.
 pub const WEIGHTS: Weights = Weights {
+    // The side to move acts on its threats first, so its own shapes weigh more
+    // than the same shapes of the opponent (which it can still answer).
     //     None Forb One B2  Two  B3  Two2 Three T+   T3   Four F+   F3   Flex4 Five
-    own: [0, 0, 1, 2, 6, 5, 14, 30, 40, 70, 28, 38, 90, 160, 400],
-    opp: [0, 0, 1, 2, 7, 6, 16, 45, 60, 110, 35, 45, 140, 300, 800],
+    own: [0, 0, 2, 3, 8, 6, 20, 45, 60, 120, 25, 40, 200, 400, 800],
+    opp: [0, 0, 1, 2, 5, 4, 12, 25, 35, 60, 15, 25, 80, 150, 300],
     attack: [
         0, 0, 1, 3, 10, 9, 25, 60, 80, 400, 50, 70, 1500, 4000, 50000,
     ],

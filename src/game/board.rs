@@ -438,23 +438,27 @@ impl Board {
         let base = p.index();
         assert!(base >= LINE_REACH && base + LINE_REACH < CELLS);
         for (d, &delta) in DELTAS.iter().enumerate() {
-            for (k, shifts) in UPDATE_SHIFTS.iter().enumerate().skip(1) {
-                for (side, q) in [(0, base - k * delta), (1, base + k * delta)] {
-                    let shift = shifts[side];
-                    // SAFETY: `p` is an on-board point, and the padding (PAD = HALF)
-                    // keeps every cell within HALF steps inside the array; the
-                    // assert above checks the extreme reach once.
-                    let key = unsafe { self.keys.get_unchecked_mut(q).get_unchecked_mut(d) };
-                    if SET {
-                        *key |= v << shift;
-                    } else {
-                        *key &= !(3 << shift);
-                    }
-                    let key = *key;
-                    self.refresh_dir(q, d, key);
-                }
+            for (k, &[before, after]) in UPDATE_SHIFTS.iter().enumerate().skip(1) {
+                self.update_key::<SET>(base - k * delta, d, before, v);
+                self.update_key::<SET>(base + k * delta, d, after, v);
             }
         }
+    }
+
+    /// Sets (`SET`) or clears the two bits at `shift` in the line key of cell
+    /// `q` along `d`, then refreshes that cell.
+    #[inline(always)]
+    fn update_key<const SET: bool>(&mut self, q: usize, d: usize, shift: u32, v: u32) {
+        // SAFETY: `q` is within HALF steps of an on-board point (see `update_lines`),
+        // inside the padded array; `d < 4`.
+        let key = unsafe { self.keys.get_unchecked_mut(q).get_unchecked_mut(d) };
+        if SET {
+            *key |= v << shift;
+        } else {
+            *key &= !(3 << shift);
+        }
+        let key = *key;
+        self.refresh_dir(q, d, key);
     }
 
     /// Recomputes the patterns of cell `i` along direction `d` (whose line key is
@@ -500,12 +504,16 @@ impl Board {
             self.threat_tables[1].lookup((pats >> 16) as u16),
         ];
         // SAFETY: `i` indexes the padded array (see `refresh_dir`).
-        let old = unsafe { *self.threats.get_unchecked(i) };
+        let slot = unsafe { self.threats.get_unchecked_mut(i) };
+        let old = *slot;
+        if old == new {
+            return;
+        }
+        *slot = new;
         for c in 0..2 {
             self.threat_counts[c][old[c] as usize] -= 1;
             self.threat_counts[c][new[c] as usize] += 1;
         }
-        self.threats[i] = new;
     }
 
     /// The pattern a `color` stone on the empty point `p` makes along `d`.
