@@ -4,6 +4,7 @@
 use std::fmt;
 
 use super::pattern::{HALF, Pattern, PatternTable, key_shift};
+use super::pointset::PointSet;
 use super::pos::{CELLS, Cell, Color, Direction, MAX_SIZE, MIN_SIZE, Pos, STRIDE};
 use super::rule::Rule;
 use super::threat::{Threat, ThreatTable};
@@ -114,6 +115,9 @@ static ZOBRIST: [[u64; CELLS]; 2] = {
     z
 };
 
+/// The threat levels whose points the board keeps as sets (see `urgent_set`).
+pub const URGENT_LEVELS: [Threat; 3] = [Threat::Five, Threat::Four, Threat::Three];
+
 /// Array step of one cell along each direction, in `Direction` order.
 const DELTAS: [usize; 4] = [
     Direction::Horizontal.delta() as usize,
@@ -177,6 +181,9 @@ pub struct Board {
     near: Box<[u8]>,
     /// Per colour, how many empty points have each threat class.
     threat_counts: [[u16; 16]; 2],
+    /// Per colour, the empty points with a threat of at least
+    /// [`URGENT_LEVELS`]`[k]` (five, four, three).
+    urgent: [[PointSet; 3]; 2],
     hash: u64,
     history: Vec<(Pos, Color)>,
     counts: [usize; 2],
@@ -210,6 +217,7 @@ impl Board {
             threats: vec![[Threat::None; 2]; CELLS].into_boxed_slice(),
             near: vec![0u8; CELLS].into_boxed_slice(),
             threat_counts: [[0; 16]; 2],
+            urgent: Default::default(),
             hash: 0,
             history: Vec::with_capacity(width * height),
             counts: [0, 0],
@@ -407,6 +415,9 @@ impl Board {
         for c in 0..2 {
             self.threat_counts[c][self.threats[p.index()][c] as usize] -= 1;
             self.threat_counts[c][Threat::None as usize] += 1;
+            for set in &mut self.urgent[c] {
+                set.remove(p);
+            }
         }
         self.threats[p.index()] = [Threat::None; 2];
         self.cells[p.index()] = Cell::from(color);
@@ -511,8 +522,17 @@ impl Board {
         }
         *slot = new;
         for c in 0..2 {
+            if old[c] == new[c] {
+                continue;
+            }
             self.threat_counts[c][old[c] as usize] -= 1;
             self.threat_counts[c][new[c] as usize] += 1;
+            if old[c] >= Threat::Three || new[c] >= Threat::Three {
+                let p = Pos(i as u16);
+                for (set, level) in self.urgent[c].iter_mut().zip(URGENT_LEVELS) {
+                    set.set(p, new[c] >= level);
+                }
+            }
         }
     }
 
@@ -562,9 +582,23 @@ impl Board {
     /// The empty points where `color` has a threat of at least `min`.
     pub fn threat_points(&self, color: Color, min: Threat) -> Vec<Pos> {
         let min = min.max(Threat::One);
+        if let Some(set) = self.urgent_set(color, min) {
+            return set
+                .iter()
+                .filter(|&p| self.threat(p, color) >= min)
+                .collect();
+        }
         self.points()
             .filter(|&p| self.is_empty(p) && self.threat(p, color) >= min)
             .collect()
+    }
+
+    /// The smallest kept set holding every empty point where `color` has at
+    /// least `min` (kept for `min` from [`Threat::Three`] up).
+    #[inline]
+    pub fn urgent_set(&self, color: Color, min: Threat) -> Option<&PointSet> {
+        let k = URGENT_LEVELS.iter().position(|&l| min >= l)?;
+        Some(&self.urgent[color.index()][k])
     }
 
     /// The line key of `p` along `d` (see [`crate::game::pattern`]).

@@ -82,6 +82,14 @@ fn assert_same_state(a: &Board, b: &Board) {
             counted[t as usize] += 1;
         }
         assert_eq!(*a.threat_counts(c), counted, "threat counts by scan {c:?}");
+        for level in URGENT_LEVELS {
+            let kept: Vec<Pos> = a.urgent_set(c, level).unwrap().iter().collect();
+            let scanned: Vec<Pos> = a
+                .points()
+                .filter(|&p| a.is_empty(p) && a.threat(p, c) >= level)
+                .collect();
+            assert_eq!(kept, scanned, "urgent set {c:?} {level:?}");
+        }
     }
 }
 

@@ -5,12 +5,14 @@
 pub mod board;
 pub mod notation;
 pub mod pattern;
+pub mod pointset;
 pub mod pos;
 pub mod rule;
 pub mod threat;
 
 pub use board::{Board, BoardError, ForbiddenKind};
 pub use pattern::{Pattern, PatternTable};
+pub use pointset::PointSet;
 pub use pos::{CELLS, Cell, Color, Direction, MAX_SIZE, MIN_SIZE, PAD, Pos, STRIDE};
 pub use rule::{Rule, RuleError};
 pub use threat::Threat;

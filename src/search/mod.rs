@@ -339,7 +339,10 @@ fn iterate(
     let shared = w.shared_ref();
     let mut prev_score = 0;
     let start_depth = 1 + (w.id % 2) as i32;
-    for depth in start_depth..=limits.max_depth.max(1) {
+    let mut verified: Vec<Pos> = Vec::new();
+    let mut refutations = 0;
+    let mut depth = start_depth;
+    while depth <= limits.max_depth.max(1) {
         w.seldepth = 0;
         let (mut alpha, mut beta) = (-WIN - 1, WIN + 1);
         let mut delta = 60;
@@ -364,6 +367,22 @@ fn iterate(
         };
         if w.aborted {
             break;
+        }
+        if w.id == 0
+            && !verified.contains(&mv)
+            && score < tt::WIN_BOUND
+            && moves.len() > 1
+            && refutations < MAX_REFUTATIONS
+        {
+            // Each check may use an eighth of the hard limit.
+            let deadline = Instant::now() + limits.hard.min(Duration::from_secs(3600)) / 8;
+            if refuted(&mut w.board, mv, &shared.stop, deadline) {
+                // The opponent wins by force after this move: drop it, search again.
+                moves.retain(|m| m.0 != mv);
+                refutations += 1;
+                continue;
+            }
+            verified.push(mv);
         }
         prev_score = score;
         if w.id == 0 {
@@ -399,7 +418,32 @@ fn iterate(
         if shared.stop.load(Ordering::Relaxed) {
             break;
         }
+        depth += 1;
     }
+}
+
+/// Root moves dropped at most per search because the opponent wins after them
+/// (past that, the position is probably lost whatever we play).
+const MAX_REFUTATIONS: usize = 12;
+/// Budgets of the opponent's VCF and VCT searches that verify a best move.
+const REFUTE_VCF_NODES: u64 = 40_000;
+const REFUTE_VCT_NODES: u64 = 40_000;
+/// Threes and fours the verifying VCT search may play.
+const REFUTE_VCT_DEPTH: u8 = 5;
+
+/// Does the opponent win by force (continuous fours, or threes and fours) after `mv`?
+/// Undecided within the budget counts as no.
+fn refuted(board: &mut Board, mv: Pos, stop: &AtomicBool, deadline: Instant) -> bool {
+    board.make(mv);
+    let win = vcf::VcfSolver::new(REFUTE_VCF_NODES, Some(stop))
+        .with_deadline(deadline)
+        .solve(board, 40)
+        .is_some()
+        || vct::VctSolver::new(REFUTE_VCT_NODES, Some(stop), Some(deadline))
+            .solve(board, REFUTE_VCT_DEPTH)
+            .is_some();
+    board.undo().ok();
+    win
 }
 
 #[cfg(test)]

@@ -25,9 +25,7 @@ pub fn five_point(board: &Board, color: Color, hint: Option<Pos>) -> Option<Pos>
             }
         }
     }
-    board
-        .points()
-        .find(|&q| board.is_empty(q) && board.threat(q, color) == Threat::Five)
+    board.urgent_set(color, Threat::Five)?.iter().next()
 }
 
 /// A point where `color` makes an open four (or two fours) legally, if any.
