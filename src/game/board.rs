@@ -685,7 +685,10 @@ impl Board {
                 continue;
             }
             let t = self.threat(p, Color::Black);
-            let candidate = matches!(t, Threat::Forbidden | Threat::Three3 | Threat::Four3);
+            let candidate = matches!(
+                t,
+                Threat::Forbidden | Threat::Three3 | Threat::Four3 | Threat::Flex4
+            );
             if candidate && let Some(k) = self.forbidden_at(p) {
                 out.push((p, k));
             }

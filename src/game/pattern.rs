@@ -222,6 +222,29 @@ impl Classifier {
             }
             line[i] = Cell::Empty as u8;
         }
+        if n >= 2 && self.rule.blocked_five_loses() {
+            // Caro: the opponent's block on one five point may leave the other
+            // five with opponent stones at both ends. An open four needs a five
+            // point to survive every single block.
+            let opp = self.color.opponent() as u8;
+            let survives = (0..n).all(|i| {
+                line[fives[i]] = opp;
+                let ok = (0..n).any(|j| {
+                    if j == i {
+                        return false;
+                    }
+                    line[fives[j]] = me;
+                    let s = five_status(&line, me, self.rule, self.color) == FiveStatus::Five;
+                    line[fives[j]] = Cell::Empty as u8;
+                    s
+                });
+                line[fives[i]] = Cell::Empty as u8;
+                ok
+            });
+            if !survives {
+                return Pattern::B4;
+            }
+        }
         if n >= 2 {
             let straight = n == 2
                 && fives[1] - fives[0] == 5

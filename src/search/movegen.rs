@@ -3,7 +3,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::threats::{five_point, legal_flex4_point, legal_for};
+use super::threats::{five_point, killing_blocks, legal_flex4_point, legal_for};
 use crate::game::{Board, CELLS, Color, Pos, Rule, Threat};
 
 /// Most moves one node can have (every point of a 32x32 board).
@@ -36,11 +36,12 @@ pub fn node_kind(board: &mut Board, last: Option<Pos>) -> NodeKind {
     if let Some(p) = five_point(board, me, last) {
         return NodeKind::WinNow(p);
     }
-    if let Some(block) = five_point(board, opp, last) {
-        if board.threat_count(opp, Threat::Five) > 1 || !legal_for(board, block, me) {
-            return NodeKind::Lost;
-        }
-        return NodeKind::Forced(block);
+    if five_point(board, opp, last).is_some() {
+        let blocks = killing_blocks(board, opp, last);
+        return match blocks.into_iter().find(|&q| legal_for(board, q, me)) {
+            Some(q) => NodeKind::Forced(q),
+            None => NodeKind::Lost,
+        };
     }
     if let Some(p) = legal_flex4_point(board, me) {
         return NodeKind::WinIn3(p);
@@ -83,8 +84,10 @@ pub fn generate(board: &mut Board, kind: NodeKind, out: &mut MoveList) {
         }
         if renju_black {
             let t = board.threat(p, me);
-            if matches!(t, Threat::Forbidden | Threat::Three3 | Threat::Four3)
-                && board.is_forbidden(p)
+            if matches!(
+                t,
+                Threat::Forbidden | Threat::Three3 | Threat::Four3 | Threat::Flex4
+            ) && board.is_forbidden(p)
             {
                 continue;
             }

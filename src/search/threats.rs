@@ -28,6 +28,32 @@ pub fn five_point(board: &Board, color: Color, hint: Option<Pos>) -> Option<Pos>
     board.urgent_set(color, Threat::Five)?.iter().next()
 }
 
+/// The five points of `attacker` that the defender can take so that no five
+/// point is left (under Caro one block may spoil two fives). Empty when the
+/// attacker has no five point or more than the defender can stop.
+pub fn killing_blocks(board: &mut Board, attacker: Color, hint: Option<Pos>) -> Vec<Pos> {
+    let n = board.threat_count(attacker, Threat::Five);
+    if n == 0 {
+        return Vec::new();
+    }
+    if !board.rule().blocked_five_loses() {
+        if n > 1 {
+            return Vec::new();
+        }
+        return five_point(board, attacker, hint).into_iter().collect();
+    }
+    let defender = attacker.opponent();
+    let pts = board.threat_points(attacker, Threat::Five);
+    pts.into_iter()
+        .filter(|&q| {
+            board.make_color(q, defender);
+            let ok = board.threat_count(attacker, Threat::Five) == 0;
+            board.undo().ok();
+            ok
+        })
+        .collect()
+}
+
 /// A point where `color` makes an open four (or two fours) legally, if any.
 pub fn legal_flex4_point(board: &mut Board, color: Color) -> Option<Pos> {
     if board.threat_count(color, Threat::Flex4) == 0 {

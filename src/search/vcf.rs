@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::threats::{five_point, legal_for};
+use super::threats::{five_point, killing_blocks, legal_for};
 use crate::game::{Board, Color, Pos, Threat};
 
 /// Limits and counters of one VCF search.
@@ -77,15 +77,16 @@ impl<'a> VcfSolver<'a> {
             line.push(p);
             return true;
         }
-        let candidates: Vec<Pos> = if let Some(block) = five_point(b, opp, hint) {
+        let candidates: Vec<Pos> = if five_point(b, opp, hint).is_some() {
             // The defender threatens a five: only a block that is also a four helps.
-            if b.threat_count(opp, Threat::Five) > 1
-                || b.threat(block, me) < Threat::Four
-                || !legal_for(b, block, me)
-            {
+            let blocks: Vec<Pos> = killing_blocks(b, opp, hint)
+                .into_iter()
+                .filter(|&q| b.threat(q, me) >= Threat::Four && legal_for(b, q, me))
+                .collect();
+            if blocks.is_empty() {
                 return false;
             }
-            vec![block]
+            blocks
         } else {
             if let Some(p) = super::threats::legal_flex4_point(b, me) {
                 line.push(p);
@@ -108,15 +109,35 @@ impl<'a> VcfSolver<'a> {
             }
             b.make(p);
             let block = five_point(b, me, Some(p));
+            let blocks = killing_blocks(b, me, Some(p));
             let won = match block {
                 None => false, // not a real four (cannot happen for a legal four)
-                Some(_) if b.threat_count(me, Threat::Five) > 1 => {
+                Some(_) if blocks.is_empty() => {
                     // Two five points: the defender cannot stop both.
                     line.push(p);
                     b.undo().ok();
                     return true;
                 }
-                Some(q) => {
+                Some(_) if blocks.len() > 1 => {
+                    // Caro: several single blocks spoil every five; all must lose.
+                    let mut all = true;
+                    for &q in &blocks {
+                        b.make(q);
+                        let mut sub = Vec::new();
+                        let w = self.attack(b, depth - 1, Some(q), &mut sub);
+                        b.undo().ok();
+                        if !w {
+                            all = false;
+                            break;
+                        }
+                    }
+                    if all {
+                        line.push(p);
+                    }
+                    all
+                }
+                Some(_) => {
+                    let q = blocks[0];
                     if opp == Color::Black && !legal_for(b, q, opp) {
                         // The only defence is forbidden for black.
                         line.push(p);

@@ -11,7 +11,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::threats::{five_point, legal_flex4_point, legal_for};
+use super::threats::{five_point, killing_blocks, legal_flex4_point, legal_for};
 use crate::game::{Board, Color, Pos, Threat};
 
 /// Limits and counters of one VCT search.
@@ -75,18 +75,27 @@ impl<'a> VctSolver<'a> {
             *first = Some(p);
             return Some(true);
         }
-        if let Some(block) = five_point(b, opp, hint) {
-            if b.threat_count(opp, Threat::Five) > 1 || !legal_for(b, block, me) {
-                return Some(false);
+        if five_point(b, opp, hint).is_some() {
+            // A block is forced; the attack goes on only if it keeps a threat.
+            let blocks = killing_blocks(b, opp, hint);
+            let mut unknown = false;
+            for block in blocks {
+                if !legal_for(b, block, me) {
+                    continue;
+                }
+                b.make(block);
+                let r = self.defend(b, depth, block);
+                b.undo().ok();
+                match r {
+                    Some(true) => {
+                        *first = Some(block);
+                        return r;
+                    }
+                    None => unknown = true,
+                    Some(false) => {}
+                }
             }
-            // The block is forced; the attack goes on only if it keeps a threat.
-            b.make(block);
-            let r = self.defend(b, depth, block);
-            b.undo().ok();
-            if r == Some(true) {
-                *first = Some(block);
-            }
-            return r;
+            return if unknown { None } else { Some(false) };
         }
         if let Some(p) = legal_flex4_point(b, me) {
             *first = Some(p);
@@ -129,15 +138,24 @@ impl<'a> VctSolver<'a> {
         if five_point(b, def, None).is_some() {
             return Some(false);
         }
-        if let Some(q) = five_point(b, att, Some(last)) {
-            if b.threat_count(att, Threat::Five) > 1 || !legal_for(b, q, def) {
-                return Some(true);
+        if five_point(b, att, Some(last)).is_some() {
+            // The defender must block; every block that stops all fives is tried.
+            let mut unknown = false;
+            for q in killing_blocks(b, att, Some(last)) {
+                if !legal_for(b, q, def) {
+                    continue;
+                }
+                b.make(q);
+                let mut first = None;
+                let r = self.attack(b, depth, Some(q), &mut first);
+                b.undo().ok();
+                match r {
+                    Some(false) => return Some(false),
+                    None => unknown = true,
+                    Some(true) => {}
+                }
             }
-            b.make(q);
-            let mut first = None;
-            let r = self.attack(b, depth, Some(q), &mut first);
-            b.undo().ok();
-            return r;
+            return if unknown { None } else { Some(true) };
         }
         if legal_flex4_point(b, att).is_none() {
             return Some(false); // no threat: the defender is free
