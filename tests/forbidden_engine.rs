@@ -10,34 +10,11 @@
 
 mod common;
 
+use common::engine::{engine_board, to_ref};
+
 use common::cases::{CASES_EXPECTED, Case, KindSpec, load_cases};
-use common::reference::{BLACK, Grid, RefKind, WHITE, diagram, notation, reference_all_kinds};
-use tianyuan::game::{Board, Color, ForbiddenKind, Pos, Rule};
-
-fn to_ref(k: ForbiddenKind) -> RefKind {
-    match k {
-        ForbiddenKind::Overline => RefKind::Overline,
-        ForbiddenKind::DoubleFour => RefKind::DoubleFour,
-        ForbiddenKind::DoubleThree => RefKind::DoubleThree,
-    }
-}
-
-/// The engine board holding the stones of `g`.
-fn engine_board(g: &Grid) -> Board {
-    let mut b = Board::new(g.w, g.h, Rule::Renju).expect("Board::new");
-    for y in 0..g.h {
-        for x in 0..g.w {
-            let c = match g.get(x, y) {
-                BLACK => Color::Black,
-                WHITE => Color::White,
-                _ => continue,
-            };
-            b.put(Pos::new(x, y), c)
-                .unwrap_or_else(|e| panic!("put ({x},{y}): {e:?}"));
-        }
-    }
-    b
-}
+use common::reference::{diagram, notation, reference_all_kinds};
+use tianyuan::game::Pos;
 
 /// What is wrong with the engine's answer on one case, if anything.
 fn judge(case: &Case) -> Option<String> {

@@ -19,44 +19,21 @@
 
 mod common;
 
+use common::engine::{engine_board, to_ref};
+
 use std::time::Instant;
 
 use common::reference::{
-    BLACK, GenKind, Grid, RefKind, WHITE, diagram, first_from_env, notation, position_and_points,
-    positions_from_env, reference_all_kinds, reference_forbidden, seed_from_env,
+    GenKind, RefKind, diagram, first_from_env, notation, position_and_points, positions_from_env,
+    reference_all_kinds, reference_forbidden, seed_from_env,
 };
-use tianyuan::game::{Board, Color, ForbiddenKind, Pos, Rule};
+use tianyuan::game::Pos;
 
 const DEFAULT_POSITIONS: u64 = 200_000;
 /// "tianyuan" in ASCII.
 const DEFAULT_SEED: u64 = 0x7469_616E_7975_616E;
 /// Points asked about per position.
 const POINTS_PER_POSITION: usize = 12;
-
-fn to_ref(k: ForbiddenKind) -> RefKind {
-    match k {
-        ForbiddenKind::Overline => RefKind::Overline,
-        ForbiddenKind::DoubleFour => RefKind::DoubleFour,
-        ForbiddenKind::DoubleThree => RefKind::DoubleThree,
-    }
-}
-
-/// The engine board holding the stones of `g`.
-fn engine_board(g: &Grid) -> Board {
-    let mut b = Board::new(g.w, g.h, Rule::Renju).expect("Board::new");
-    for y in 0..g.h {
-        for x in 0..g.w {
-            let c = match g.get(x, y) {
-                BLACK => Color::Black,
-                WHITE => Color::White,
-                _ => continue,
-            };
-            b.put(Pos::new(x, y), c)
-                .unwrap_or_else(|e| panic!("put ({x},{y}): {e:?}"));
-        }
-    }
-    b
-}
 
 #[derive(Default)]
 struct Tally {

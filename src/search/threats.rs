@@ -1,7 +1,24 @@
 //! Threat queries the search and the solver share: five points, legal
 //! open-four points, the defensive move set.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
 use crate::game::{Board, Color, Direction, Pos, Rule, Threat};
+
+/// Has a threat solver used up its budget: `nodes` of `max_nodes`, the stop
+/// flag, or the deadline (the clock is read only every 256 nodes)?
+#[inline]
+pub fn budget_exhausted(
+    nodes: u64,
+    max_nodes: u64,
+    stop: Option<&AtomicBool>,
+    deadline: Option<Instant>,
+) -> bool {
+    nodes >= max_nodes
+        || stop.is_some_and(|s| s.load(Ordering::Relaxed))
+        || (nodes & 255 == 0 && deadline.is_some_and(|d| Instant::now() >= d))
+}
 
 /// Is `p` playable for `color` (not a Renju black forbidden point)?
 #[inline]

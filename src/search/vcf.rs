@@ -6,10 +6,10 @@
 //! or when the defender's only block is a forbidden point for Renju black.
 //! Black's fours on forbidden points are never tried.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::threats::{five_point, killing_blocks, legal_for};
+use super::threats::{budget_exhausted, five_point, killing_blocks, legal_for};
 use crate::game::{Board, Color, Pos, Threat};
 
 /// Limits and counters of one VCF search.
@@ -64,9 +64,7 @@ impl<'a> VcfSolver<'a> {
     }
 
     fn out_of_budget(&self) -> bool {
-        self.nodes >= self.max_nodes
-            || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
-            || (self.nodes & 255 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+        budget_exhausted(self.nodes, self.max_nodes, self.stop, self.deadline)
     }
 
     fn attack(&mut self, b: &mut Board, depth: u8, hint: Option<Pos>, line: &mut Vec<Pos>) -> bool {

@@ -8,10 +8,10 @@
 //! all of them. Renju-aware like the VCF solver: black's forbidden points are
 //! never played, and a white four whose only block is forbidden wins.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::threats::{five_point, killing_blocks, legal_flex4_point, legal_for};
+use super::threats::{budget_exhausted, five_point, killing_blocks, legal_flex4_point, legal_for};
 use crate::game::{Board, Color, Pos, Threat};
 
 /// Limits and counters of one VCT search.
@@ -51,9 +51,7 @@ impl<'a> VctSolver<'a> {
     }
 
     fn out_of_budget(&self) -> bool {
-        self.nodes >= self.max_nodes
-            || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
-            || (self.nodes & 255 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+        budget_exhausted(self.nodes, self.max_nodes, self.stop, self.deadline)
     }
 
     /// Attacker to move. `Some(true)`: proven win; `Some(false)`: no win found

@@ -5,4 +5,5 @@
 #![allow(dead_code)]
 
 pub mod cases;
+pub mod engine;
 pub mod reference;
