@@ -11,7 +11,7 @@ use std::io::Write;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::command::{BlockLine, Command, InfoSetting};
 use super::parser::{ParseError, parse_block_bytes, parse_bytes};
@@ -740,6 +740,3 @@ pub fn describe(info: &Info, height: usize) -> String {
         pv.join(" ")
     )
 }
-
-/// How long the main thread waits for a search thread to notice a stop.
-pub const STOP_GRACE: Duration = Duration::from_millis(50);

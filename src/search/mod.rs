@@ -146,9 +146,6 @@ pub struct Searcher {
     pub stop: Arc<AtomicBool>,
 }
 
-/// Default transposition table size.
-pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
-
 impl Searcher {
     /// A searcher with a table of at most `hash_bytes` and `threads` threads.
     pub fn new(hash_bytes: usize, threads: usize) -> Searcher {
