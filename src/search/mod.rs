@@ -27,9 +27,9 @@ use tt::TranspositionTable;
 pub const VCF_ROOT_NODES: u64 = 300_000;
 
 /// Node budget of the VCT search run before the main search.
-pub const VCT_ROOT_NODES: u64 = 100_000;
+pub const VCT_ROOT_NODES: u64 = 150_000;
 /// Threes and fours the root VCT search may play.
-pub const VCT_ROOT_DEPTH: u8 = 5;
+pub const VCT_ROOT_DEPTH: u8 = 9;
 
 /// The score of a five made at the root (wins found deeper score less).
 pub const WIN: Score = 30_000;
@@ -257,7 +257,7 @@ impl Searcher {
         if limits.exclude.is_empty()
             && let Some(p) =
                 vct::VctSolver::new(VCT_ROOT_NODES, Some(&self.stop), Some(vct_deadline))
-                    .solve(&mut b, VCT_ROOT_DEPTH)
+                    .solve_deepening(&mut b, VCT_ROOT_DEPTH)
         {
             return Some(decided(p, WIN - 2 * VCT_ROOT_DEPTH as Score - 1));
         }
@@ -436,9 +436,9 @@ fn iterate(
 const MAX_REFUTATIONS: usize = 12;
 /// Budgets of the opponent's VCF and VCT searches that verify a best move.
 const REFUTE_VCF_NODES: u64 = 40_000;
-const REFUTE_VCT_NODES: u64 = 40_000;
+const REFUTE_VCT_NODES: u64 = 150_000;
 /// Threes and fours the verifying VCT search may play.
-const REFUTE_VCT_DEPTH: u8 = 5;
+const REFUTE_VCT_DEPTH: u8 = 9;
 
 /// Does the opponent win by force (continuous fours, or threes and fours) after `mv`?
 /// Undecided within the budget counts as no.
@@ -449,7 +449,7 @@ fn refuted(board: &mut Board, mv: Pos, stop: &AtomicBool, deadline: Instant) -> 
         .solve(board, 40)
         .is_some()
         || vct::VctSolver::new(REFUTE_VCT_NODES, Some(stop), Some(deadline))
-            .solve(board, REFUTE_VCT_DEPTH)
+            .solve_deepening(board, REFUTE_VCT_DEPTH)
             .is_some();
     board.undo().ok();
     win

@@ -38,6 +38,22 @@ impl<'a> VctSolver<'a> {
         }
     }
 
+    /// Like [`Self::solve`], but tries the depths 3, 5, 7, … up to `max_depth`
+    /// in turn, so short wins are found cheaply and the budget goes deeper only
+    /// when they are not there.
+    pub fn solve_deepening(&mut self, board: &mut Board, max_depth: u8) -> Option<Pos> {
+        let mut depth = 3.min(max_depth);
+        loop {
+            if let Some(p) = self.solve(board, depth) {
+                return Some(p);
+            }
+            if depth >= max_depth || self.out_of_budget() {
+                return None;
+            }
+            depth = (depth + 2).min(max_depth);
+        }
+    }
+
     /// Searches a win for the side to move by threes and fours, with at most
     /// `depth` attacking moves. Returns the first move of the win.
     pub fn solve(&mut self, board: &mut Board, depth: u8) -> Option<Pos> {
