@@ -28,6 +28,10 @@ enum Command {
         /// Search depth.
         #[arg(default_value_t = bench::DEFAULT_DEPTH)]
         depth: i32,
+        /// Search threads; the signature is defined for 1, more measures
+        /// time-to-depth.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
 }
 
@@ -37,10 +41,11 @@ fn main() {
         .init();
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Bench { depth }) => {
-            let r = bench::run(depth);
+        Some(Command::Bench { depth, threads }) => {
+            let r = bench::run(depth, threads.max(1));
             eprintln!("positions: {}", bench::positions().len());
             eprintln!("depth: {depth}");
+            eprintln!("threads: {}", threads.max(1));
             eprintln!("time: {} ms", r.elapsed.as_millis());
             eprintln!("nps: {}", r.nps());
             println!("Nodes searched: {}", r.nodes);
