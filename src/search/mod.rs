@@ -61,6 +61,11 @@ impl Limits {
         }
     }
 
+    /// The hard limit, capped at an hour so fractions of it make deadlines.
+    pub fn hard_capped(&self) -> Duration {
+        self.hard.min(Duration::from_secs(3600))
+    }
+
     /// Search for at most `time` (soft target = hard limit).
     pub fn time(time: Duration) -> Limits {
         Limits {
@@ -209,23 +214,23 @@ impl Searcher {
         let last = b.last_move().map(|m| m.0);
         let kind = node_kind(&mut b, last);
         let excluded = |p: Pos| limits.exclude.contains(&p);
+        // A continuous-four win at the root is played at once; at most a fifth
+        // of the hard limit goes to looking for it.
+        let vcf_deadline = start + limits.hard_capped() / 5;
+        let root_vcf = |b: &mut Board| {
+            let line = vcf::VcfSolver::new(VCF_ROOT_NODES, Some(&self.stop))
+                .with_deadline(vcf_deadline)
+                .solve(b, 40)?;
+            let mut o = decided(line[0], WIN - line.len() as Score);
+            o.pv = line;
+            Some(o)
+        };
         match kind {
             NodeKind::WinNow(p) | NodeKind::WinIn3(p) | NodeKind::Forced(p) if excluded(p) => {}
             NodeKind::WinNow(p) => return Some(decided(p, WIN - 1)),
             NodeKind::WinIn3(p) => return Some(decided(p, WIN - 3)),
-            NodeKind::Forced(p) => {
-                // The block may itself start a win (e.g. catching a forbidden point).
-                let deadline = start + limits.hard.min(Duration::from_secs(3600)) / 5;
-                let vcf = vcf::VcfSolver::new(VCF_ROOT_NODES, Some(&self.stop))
-                    .with_deadline(deadline)
-                    .solve(&mut b, 40);
-                if let Some(line) = vcf {
-                    let mut o = decided(line[0], WIN - line.len() as Score);
-                    o.pv = line;
-                    return Some(o);
-                }
-                return Some(decided(p, 0));
-            }
+            // The block may itself start a win (e.g. catching a forbidden point).
+            NodeKind::Forced(p) => return root_vcf(&mut b).or(Some(decided(p, 0))),
             NodeKind::Lost => {
                 // Block one five point if we can, else anything legal.
                 let me = b.side_to_move();
@@ -237,23 +242,13 @@ impl Searcher {
             }
             _ => {}
         }
-        // A continuous-four win at the root is played at once.
-        // At most a fifth of the hard limit goes to it.
-        let vcf_deadline = start + limits.hard.min(Duration::from_secs(3600)) / 5;
-        let vcf = if limits.exclude.is_empty() {
-            vcf::VcfSolver::new(VCF_ROOT_NODES, Some(&self.stop))
-                .with_deadline(vcf_deadline)
-                .solve(&mut b, 40)
-        } else {
-            None
-        };
-        if let Some(line) = vcf {
-            let mut o = decided(line[0], WIN - line.len() as Score);
-            o.pv = line;
+        if limits.exclude.is_empty()
+            && let Some(o) = root_vcf(&mut b)
+        {
             return Some(o);
         }
         // Then a win by threes and fours, within a tenth of the hard limit.
-        let vct_deadline = Instant::now() + limits.hard.min(Duration::from_secs(3600)) / 10;
+        let vct_deadline = Instant::now() + limits.hard_capped() / 10;
         if limits.exclude.is_empty()
             && let Some(p) =
                 vct::VctSolver::new(VCT_ROOT_NODES, Some(&self.stop), Some(vct_deadline))
@@ -290,15 +285,7 @@ impl Searcher {
             max_nodes: limits.max_nodes,
         };
         let root_moves: Vec<(Pos, i32)> = moves.to_vec();
-        let fallback = Outcome {
-            best: root_moves[0].0,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            pv: vec![root_moves[0].0],
-            elapsed: Duration::ZERO,
-        };
-        let mut result = fallback;
+        let mut result = decided(root_moves[0].0, 0);
         let total_nodes = AtomicU64::new(0);
         std::thread::scope(|scope| {
             for id in 1..self.threads {
@@ -384,7 +371,7 @@ fn iterate(
             && refutations < MAX_REFUTATIONS
         {
             // Each check may use an eighth of the hard limit.
-            let deadline = Instant::now() + limits.hard.min(Duration::from_secs(3600)) / 8;
+            let deadline = Instant::now() + limits.hard_capped() / 8;
             if refuted(&mut w.board, mv, &shared.stop, deadline) {
                 // The opponent wins by force after this move: drop it, search again.
                 moves.retain(|m| m.0 != mv);

@@ -76,12 +76,13 @@ pub fn legal_flex4_point(board: &mut Board, color: Color) -> Option<Pos> {
     if board.threat_count(color, Threat::Flex4) == 0 {
         return None;
     }
-    let pts = board.threat_points(color, Threat::Flex4);
-    pts.into_iter()
-        .filter(|&p| board.threat(p, color) == Threat::Flex4)
-        .collect::<Vec<_>>()
+    // Five points are in the set too; only open fours are wanted here.
+    let pts: Vec<Pos> = board
+        .threat_points(color, Threat::Flex4)
         .into_iter()
-        .find(|&p| legal_for(board, p, color))
+        .filter(|&p| board.threat(p, color) == Threat::Flex4)
+        .collect();
+    pts.into_iter().find(|&p| legal_for(board, p, color))
 }
 
 #[cfg(test)]
