@@ -13,7 +13,7 @@ mod common;
 use common::engine::{engine_board, to_ref};
 
 use common::cases::{CASES_EXPECTED, Case, KindSpec, load_cases};
-use common::reference::{diagram, notation, reference_all_kinds};
+use common::reference::reference_all_kinds;
 use tianyuan::game::Pos;
 
 /// What is wrong with the engine's answer on one case, if anything.
@@ -70,16 +70,7 @@ fn engine_matches_public_cases() {
     let mut failures = Vec::new();
     for case in &cases {
         if let Some(problem) = judge(case) {
-            let g = case.grid();
-            let (qx, qy) = case.query;
-            failures.push(format!(
-                "{} (line {}, {}): query {} = ({qx},{qy}): {problem}\n{}",
-                case.id,
-                case.line,
-                case.source,
-                notation(g.h, qx, qy),
-                diagram(&g, Some((qx, qy)))
-            ));
+            failures.push(case.failure(&problem));
         }
     }
     for f in &failures {

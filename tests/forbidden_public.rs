@@ -5,7 +5,7 @@
 mod common;
 
 use common::cases::{CASES_EXPECTED, KindSpec, load_cases};
-use common::reference::{EMPTY, RefVerdict, diagram, notation, reference_verdict};
+use common::reference::{EMPTY, RefVerdict, reference_verdict};
 
 #[test]
 fn reference_matches_public_cases() {
@@ -63,14 +63,7 @@ fn reference_matches_public_cases() {
         }
         forbidden_cases += case.forbidden as usize;
         if let Some(p) = problem {
-            failures.push(format!(
-                "{} (line {}, {}): query {} = ({qx},{qy}): {p}\n{}",
-                case.id,
-                case.line,
-                case.source,
-                notation(g.h, qx, qy),
-                diagram(&g, Some((qx, qy)))
-            ));
+            failures.push(case.failure(&p));
         }
     }
     for f in &failures {

@@ -127,7 +127,6 @@ pub struct Session {
     searching: Option<Task>,
     queue: VecDeque<(Vec<u8>, Instant)>,
     searcher: Arc<Searcher>,
-    search_board: Option<Board>,
     time: TimeControl,
     max_depth: Option<i32>,
     max_nodes: Option<u64>,
@@ -158,7 +157,6 @@ impl Session {
             searching: None,
             queue: VecDeque::new(),
             searcher: Arc::new(Searcher::new(1024 * 16, threads)),
-            search_board: None,
             time: TimeControl::default(),
             max_depth: None,
             max_nodes: None,
@@ -533,14 +531,8 @@ impl Session {
                 }
                 match block.stones.len() {
                     0 => self.swap2_opening(),
-                    3 => {
-                        self.search_board = Some(b);
-                        self.think(Task::Swap2Three, at);
-                    }
-                    5 => {
-                        self.search_board = Some(b);
-                        self.think(Task::Swap2Five, at);
-                    }
+                    3 => self.think_on(b, Task::Swap2Three, at),
+                    5 => self.think_on(b, Task::Swap2Five, at),
                     n => self.error(&format!("SWAP2BOARD expects 0, 3 or 5 stones, got {n}")),
                 }
             }
@@ -620,11 +612,14 @@ impl Session {
         }
     }
 
+    /// Starts a search on the game's position.
     fn think(&mut self, task: Task, at: Instant) {
-        let board = match self.search_board.take() {
-            Some(b) => b,
-            None => self.board.clone().expect("checked by caller"),
-        };
+        let board = self.board.clone().expect("checked by caller");
+        self.think_on(board, task, at);
+    }
+
+    /// Starts a search on `board` (the game's position or a SWAP2 proposal).
+    fn think_on(&mut self, board: Board, task: Task, at: Instant) {
         if board.is_full() {
             return self.error("the board is full");
         }

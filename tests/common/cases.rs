@@ -8,7 +8,7 @@
 //! when the source gives no kind. (The file also uses `-` in the kind column,
 //! undocumented in its header; it is read like `?`: no kind given.)
 
-use super::reference::{Grid, RefKind};
+use super::reference::{Grid, RefKind, diagram, notation};
 
 /// Relative to the crate root, where `cargo test` runs integration tests.
 pub const CASES_PATH: &str = "../shared/testdata/renju-forbidden-public.tsv";
@@ -46,6 +46,21 @@ pub struct Case {
 impl Case {
     pub fn grid(&self) -> Grid {
         Grid::from_stones(self.size, self.size, &self.black, &self.white)
+    }
+
+    /// A failure report: the case, its query point and `problem`, then the
+    /// position as a diagram with the query marked.
+    pub fn failure(&self, problem: &str) -> String {
+        let g = self.grid();
+        let (qx, qy) = self.query;
+        format!(
+            "{} (line {}, {}): query {} = ({qx},{qy}): {problem}\n{}",
+            self.id,
+            self.line,
+            self.source,
+            notation(g.h, qx, qy),
+            diagram(&g, Some((qx, qy)))
+        )
     }
 }
 
