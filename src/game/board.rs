@@ -115,6 +115,9 @@ static ZOBRIST: [[u64; CELLS]; 2] = {
     z
 };
 
+/// Hashed in when a pass has changed the side to move.
+const PASS_KEY: u64 = splitmix(0x005E_ED0F_7A55);
+
 /// The threat levels whose points the board keeps as sets (see `urgent_set`).
 pub const URGENT_LEVELS: [Threat; 3] = [Threat::Five, Threat::Four, Threat::Three];
 
@@ -187,6 +190,9 @@ pub struct Board {
     hash: u64,
     history: Vec<(Pos, Color)>,
     counts: [usize; 2],
+    /// Passes (null moves) made in search: added to black's count when
+    /// deciding whose turn it is (see [`Board::make_null`]).
+    tempo: isize,
     table: &'static PatternTable,
     threat_tables: [&'static ThreatTable; 2],
 }
@@ -221,6 +227,7 @@ impl Board {
             hash: 0,
             history: Vec::with_capacity(width * height),
             counts: [0, 0],
+            tempo: 0,
             table: PatternTable::get(rule),
             threat_tables: [
                 ThreatTable::get(rule.has_forbidden()),
@@ -304,10 +311,15 @@ impl Board {
         (0..h).flat_map(move |y| (0..w).map(move |x| Pos::new(x, y)))
     }
 
-    /// Zobrist hash of the stones (the side to move follows from the counts).
+    /// Zobrist hash of the stones and, after a null move, of the side to move
+    /// (otherwise it follows from the counts).
     #[inline]
     pub fn hash(&self) -> u64 {
-        self.hash
+        if self.side_to_move() == self.side_by_counts() {
+            self.hash
+        } else {
+            self.hash ^ PASS_KEY
+        }
     }
 
     /// Stones on the board.
@@ -343,11 +355,38 @@ impl Board {
     /// Whose turn it is: black when the colours are level, else white.
     #[inline]
     pub fn side_to_move(&self) -> Color {
+        if self.counts[0] as isize + self.tempo <= self.counts[1] as isize {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    fn side_by_counts(&self) -> Color {
         if self.counts[0] <= self.counts[1] {
             Color::Black
         } else {
             Color::White
         }
+    }
+
+    /// Passes the turn (a null move for the search); undo it with
+    /// [`Board::undo_null`] before any other undo.
+    #[inline]
+    pub fn make_null(&mut self) {
+        self.tempo += match self.side_to_move() {
+            Color::Black => 1,
+            Color::White => -1,
+        };
+    }
+
+    /// Takes back the pass made by [`Board::make_null`].
+    #[inline]
+    pub fn undo_null(&mut self) {
+        self.tempo -= match self.side_to_move() {
+            Color::White => 1,
+            Color::Black => -1,
+        };
     }
 
     /// Places a stone of `color` on `p`, checking that `p` is an empty point.

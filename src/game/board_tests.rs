@@ -416,3 +416,31 @@ fn candidates_are_near_stones() {
     assert_eq!(c.len(), 8);
     assert!(c.iter().all(|p| p.x() <= 2 && p.y() <= 2));
 }
+
+#[test]
+fn null_move_passes_the_turn_and_is_hashed() {
+    let mut b = Board::new(15, 15, Rule::Freestyle).unwrap();
+    b.make(Pos::new(7, 7));
+    let (h0, side0) = (b.hash(), b.side_to_move());
+    assert_eq!(side0, Color::White);
+    b.make_null();
+    assert_eq!(b.side_to_move(), Color::Black);
+    assert_ne!(b.hash(), h0);
+    // Moves after a pass alternate as usual and undo cleanly.
+    b.make(Pos::new(8, 8));
+    assert_eq!(b.cell(Pos::new(8, 8)), Cell::Black);
+    assert_eq!(b.side_to_move(), Color::White);
+    b.make(Pos::new(6, 6));
+    assert_eq!(b.cell(Pos::new(6, 6)), Cell::White);
+    b.undo().unwrap();
+    b.undo().unwrap();
+    b.undo_null();
+    assert_eq!((b.hash(), b.side_to_move()), (h0, side0));
+    // A pass by black too.
+    b.make(Pos::new(6, 6));
+    let h1 = b.hash();
+    b.make_null();
+    assert_eq!(b.side_to_move(), Color::White);
+    b.undo_null();
+    assert_eq!((b.hash(), b.side_to_move()), (h1, Color::Black));
+}

@@ -8,6 +8,8 @@
 use std::sync::atomic::Ordering;
 
 use super::movegen::{MoveList, NodeKind, generate, node_kind};
+use arrayvec::ArrayVec;
+
 use super::tt::{Bound, WIN_BOUND};
 use super::vcf::VcfSolver;
 use super::{Shared, WIN};
@@ -174,9 +176,21 @@ impl<'a> Worker<'a> {
         &mut self,
         depth: i32,
         ply: usize,
+        alpha: Score,
+        beta: Score,
+        last: Option<Pos>,
+    ) -> Score {
+        self.search_node(depth, ply, alpha, beta, last, true)
+    }
+
+    fn search_node(
+        &mut self,
+        depth: i32,
+        ply: usize,
         mut alpha: Score,
         mut beta: Score,
         last: Option<Pos>,
+        allow_null: bool,
     ) -> Score {
         self.nodes += 1;
         self.pv[ply].clear();
@@ -227,12 +241,34 @@ impl<'a> Worker<'a> {
         if let Some(p) = forced {
             // A forced block does not use up depth.
             self.board.make(p);
-            let s = -self.search(depth, ply + 1, -beta, -alpha, Some(p));
+            let s = -self.search_node(depth, ply + 1, -beta, -alpha, Some(p), true);
             self.board.undo().ok();
             if !self.aborted && s > alpha {
                 self.update_pv(ply, p);
             }
             return s;
+        }
+        let me = self.board.side_to_move();
+        // Facing an open three (or worse) the position is not quiet: no pruning on the static value.
+        let threatened = kind == NodeKind::Defend;
+        let static_eval = evaluate(&self.board);
+        let prunable = !pv_node && !threatened && !is_decisive(beta) && !is_decisive(alpha);
+        if prunable && depth <= FUTILITY_DEPTH && static_eval - FUTILITY_MARGIN * depth >= beta {
+            // Reverse futility: far above beta with little depth left.
+            return static_eval;
+        }
+        if prunable && allow_null && depth >= NULL_MIN_DEPTH && static_eval >= beta {
+            // Null move: if passing still fails high, a real move will too.
+            let r = NULL_REDUCTION + depth / 4;
+            self.board.make_null();
+            let s = -self.search_node(depth - 1 - r, ply + 1, -beta, -beta + 1, None, false);
+            self.board.undo_null();
+            if self.aborted {
+                return 0;
+            }
+            if s >= beta {
+                return if is_decisive(s) { beta } else { s };
+            }
         }
         let mut moves = MoveList::new();
         generate(&mut self.board, kind, &mut moves);
@@ -240,7 +276,6 @@ impl<'a> Worker<'a> {
             // Every point forbidden or no defence: the position is lost (or a draw on a full board).
             return -WIN + ply as Score + 2;
         }
-        let me = self.board.side_to_move();
         let hist = &self.history[me.index()];
         let killers = self.killers[ply];
         for m in moves.iter_mut() {
@@ -251,32 +286,52 @@ impl<'a> Worker<'a> {
             } else if m.0 == killers[1] {
                 999_000
             } else {
-                move_score(&self.board, m.0, me) * 16 + hist[m.0.index()].min(1 << 20) / 64
+                move_score(&self.board, m.0, me) * 16
+                    + hist[m.0.index()].clamp(-(1 << 20), 1 << 20) / 64
             };
         }
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
         let orig_alpha = alpha;
         let mut best_score = -WIN - 1;
         let mut best_move = Pos::NONE;
+        let mut quiets_tried: ArrayVec<Pos, 64> = ArrayVec::new();
         for (i, &(p, order)) in moves.iter().enumerate() {
-            let quiet =
-                order < 40 * 16 && !self.board.threat(p, me.opponent()).is_three_or_better();
+            let is_killer = p == killers[0] || p == killers[1];
+            let quiet = p != hash_move
+                && !is_killer
+                && order < QUIET_ORDER * 16
+                && !self.board.threat(p, me.opponent()).is_three_or_better();
+            if quiet && prunable && i > 0 && best_score > -WIN_BOUND {
+                // Late quiet moves near the horizon are not worth a look.
+                if depth <= LMP_DEPTH && i >= LMP_COUNT[depth as usize] {
+                    continue;
+                }
+                if depth <= 2 && static_eval + MOVE_FUTILITY_MARGIN * depth <= alpha {
+                    continue;
+                }
+            }
             self.board.make(p);
             let mut score;
             if i == 0 {
-                score = -self.search(depth - 1, ply + 1, -beta, -alpha, Some(p));
+                score = -self.search_node(depth - 1, ply + 1, -beta, -alpha, Some(p), true);
             } else {
-                let r = if depth >= 3 && i >= 3 && quiet {
-                    1 + (i >= 8) as i32 + (depth >= 6 && i >= 16) as i32
+                let r = if depth >= 3 && quiet {
+                    let mut r = reduction(depth, i);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r.clamp(0, depth - 2)
                 } else {
                     0
                 };
-                score = -self.search(depth - 1 - r, ply + 1, -alpha - 1, -alpha, Some(p));
+                score =
+                    -self.search_node(depth - 1 - r, ply + 1, -alpha - 1, -alpha, Some(p), true);
                 if score > alpha && r > 0 {
-                    score = -self.search(depth - 1, ply + 1, -alpha - 1, -alpha, Some(p));
+                    score =
+                        -self.search_node(depth - 1, ply + 1, -alpha - 1, -alpha, Some(p), true);
                 }
                 if score > alpha && score < beta {
-                    score = -self.search(depth - 1, ply + 1, -beta, -alpha, Some(p));
+                    score = -self.search_node(depth - 1, ply + 1, -beta, -alpha, Some(p), true);
                 }
             }
             self.board.undo().ok();
@@ -294,11 +349,23 @@ impl<'a> Worker<'a> {
                             self.killers[ply][1] = self.killers[ply][0];
                             self.killers[ply][0] = p;
                         }
-                        self.history[me.index()][p.index()] += depth * depth;
+                        let bonus = depth * depth;
+                        let hist = &mut self.history[me.index()];
+                        hist[p.index()] += bonus;
+                        for &q in &quiets_tried {
+                            hist[q.index()] -= bonus;
+                        }
                         break;
                     }
                 }
             }
+            if quiet && quiets_tried.len() < quiets_tried.capacity() {
+                quiets_tried.push(p);
+            }
+        }
+        if best_move == Pos::NONE {
+            // Every move was pruned (cannot happen: the first one is always searched).
+            return static_eval;
         }
         let bound = if best_score >= beta {
             Bound::Lower
@@ -312,6 +379,27 @@ impl<'a> Worker<'a> {
             .store(hash, ply, best_move, best_score, depth, bound);
         best_score
     }
+}
+
+/// Reverse futility pruning: deepest remaining depth and margin per ply.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: Score = 150;
+/// Quiet moves are skipped at depth 1-2 when the static value plus this (per ply) cannot reach alpha.
+const MOVE_FUTILITY_MARGIN: Score = 200;
+/// Null move: least depth and base reduction.
+const NULL_MIN_DEPTH: i32 = 3;
+const NULL_REDUCTION: i32 = 2;
+/// Late-move pruning: at depth d <= LMP_DEPTH only the first LMP_COUNT[d] moves are tried
+/// (quiet ones past that are skipped).
+const LMP_DEPTH: i32 = 4;
+const LMP_COUNT: [usize; 5] = [0, 6, 10, 16, 24];
+/// Moves ordered below this `move_score` (and not blocking a three) are quiet.
+const QUIET_ORDER: Score = 40;
+
+/// Late-move reduction for the `i`-th move at `depth`.
+fn reduction(depth: i32, i: usize) -> i32 {
+    let r = (depth as f32).ln() * (i as f32).ln() / 2.0 + 0.5;
+    r as i32
 }
 
 /// Is `score` a proven win or loss?
