@@ -189,6 +189,11 @@ pub struct Board {
     urgent: [[PointSet; 3]; 2],
     hash: u64,
     history: Vec<(Pos, Color)>,
+    /// Undo journal: (cell, patterns, threats) of every empty cell a move
+    /// changed, as they were before it, so `undo` restores instead of recomputing.
+    journal: Vec<(u32, u32, [Threat; 2])>,
+    /// Journal length before each of the last `marks.len()` moves (cleared by `remove`).
+    marks: Vec<u32>,
     counts: [usize; 2],
     /// Passes (null moves) made in search: added to black's count when
     /// deciding whose turn it is (see [`Board::make_null`]).
@@ -226,6 +231,8 @@ impl Board {
             urgent: Default::default(),
             hash: 0,
             history: Vec::with_capacity(width * height),
+            journal: Vec::with_capacity(64 * width * height),
+            marks: Vec::with_capacity(width * height),
             counts: [0, 0],
             tempo: 0,
             table: PatternTable::get(rule),
@@ -419,6 +426,7 @@ impl Board {
     #[inline]
     pub fn make_color(&mut self, p: Pos, color: Color) {
         debug_assert!(self.on_board(p) && self.is_empty(p), "make on {p:?}");
+        self.marks.push(self.journal.len() as u32);
         self.set_stone(p, color);
         self.history.push((p, color));
         self.counts[color.index()] += 1;
@@ -429,7 +437,10 @@ impl Board {
     pub fn undo(&mut self) -> Result<(Pos, Color), BoardError> {
         let (p, color) = self.history.pop().ok_or(BoardError::NothingToUndo)?;
         self.counts[color.index()] -= 1;
-        self.clear_stone(p);
+        match self.marks.pop() {
+            Some(mark) => self.restore_stone(p, color, mark as usize),
+            None => self.clear_stone(p),
+        }
         Ok((p, color))
     }
 
@@ -445,11 +456,16 @@ impl Board {
             })?;
         let (_, color) = self.history.remove(i);
         self.counts[color.index()] -= 1;
+        // The journal describes the moves in order; it is void once one is taken out.
+        self.journal.clear();
+        self.marks.clear();
         self.clear_stone(p);
         Ok(color)
     }
 
     fn set_stone(&mut self, p: Pos, color: Color) {
+        self.journal
+            .push((p.0 as u32, self.pats[p.index()], self.threats[p.index()]));
         // An occupied point counts as threat `None` until it is empty again.
         for c in 0..2 {
             self.threat_counts[c][self.threats[p.index()][c] as usize] -= 1;
@@ -481,6 +497,30 @@ impl Board {
         self.refresh_cell(p);
     }
 
+    /// Takes the last move's stone `color` off `p` by replaying the journal
+    /// from `mark` backwards (the inverse of `set_stone`, without lookups).
+    fn restore_stone(&mut self, p: Pos, color: Color, mark: usize) {
+        self.cells[p.index()] = Cell::Empty;
+        self.hash ^= ZOBRIST[color.index()][p.index()];
+        let base = p.index();
+        assert!(base >= LINE_REACH && base + LINE_REACH < CELLS);
+        for (d, &delta) in DELTAS.iter().enumerate() {
+            for (k, &[before, after]) in UPDATE_SHIFTS.iter().enumerate().skip(1) {
+                self.keys[base - k * delta][d] &= !(3 << before);
+                self.keys[base + k * delta][d] &= !(3 << after);
+            }
+        }
+        for off in NEAR {
+            self.near[(p.0 as i32 + off) as usize] -= 1;
+        }
+        while self.journal.len() > mark {
+            let (i, pats, threats) = self.journal.pop().expect("journal entry");
+            let i = i as usize;
+            self.pats[i] = pats;
+            self.put_threats(i, threats);
+        }
+    }
+
     /// Puts (`SET`) or clears the stone of value `v` on `p` in the line keys of
     /// the 40 cells that see it, refreshing their patterns.
     #[inline(always)]
@@ -508,7 +548,7 @@ impl Board {
             *key &= !(3 << shift);
         }
         let key = *key;
-        self.refresh_dir(q, d, key);
+        self.refresh_dir::<SET>(q, d, key);
     }
 
     /// Recomputes the patterns of cell `i` along direction `d` (whose line key is
@@ -516,7 +556,7 @@ impl Board {
     /// walls are never read; a point that becomes empty again is refreshed
     /// whole by `clear_stone`).
     #[inline(always)]
-    fn refresh_dir(&mut self, i: usize, d: usize, key: u32) {
+    fn refresh_dir<const SET: bool>(&mut self, i: usize, d: usize, key: u32) {
         debug_assert!(i < CELLS);
         // SAFETY: callers pass indices of the padded array (checked in `update_lines`).
         if unsafe { *self.cells.get_unchecked(i) } != Cell::Empty {
@@ -529,6 +569,10 @@ impl Board {
         let slot = unsafe { self.pats.get_unchecked_mut(i) };
         let pats = (*slot & mask) | ((packed & 15) << shift) | ((packed >> 4) << (shift + 16));
         if pats != *slot {
+            if SET {
+                let old = (i as u32, *slot, self.threats[i]);
+                self.journal.push(old);
+            }
             *slot = pats;
             self.set_threats(i, pats);
         }
@@ -553,6 +597,12 @@ impl Board {
             self.threat_tables[0].lookup(pats as u16),
             self.threat_tables[1].lookup((pats >> 16) as u16),
         ];
+        self.put_threats(i, new);
+    }
+
+    /// Sets the threats of cell `i`, keeping the counts and urgent sets.
+    #[inline(always)]
+    fn put_threats(&mut self, i: usize, new: [Threat; 2]) {
         // SAFETY: `i` indexes the padded array (see `refresh_dir`).
         let slot = unsafe { self.threats.get_unchecked_mut(i) };
         let old = *slot;

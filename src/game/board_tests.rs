@@ -155,6 +155,23 @@ fn remove_any_stone_matches_a_rebuild() {
         let (p, _) = b.history()[rng.below(b.stone_count())];
         b.remove(p).unwrap();
         assert_same_state(&b, &rebuilt(&b));
+        // Moves made after a removal undo exactly, and so do the older ones.
+        let before = snapshot(&b);
+        for _ in 0..3 {
+            let empties: Vec<Pos> = b.points().filter(|&p| b.is_empty(p)).collect();
+            b.make(empties[rng.below(empties.len())]);
+        }
+        for _ in 0..3 {
+            b.undo().unwrap();
+        }
+        assert!(
+            snapshot(&b) == before,
+            "undo after a removal restores state"
+        );
+    }
+    while b.stone_count() > 0 {
+        b.undo().unwrap();
+        assert_same_state(&b, &rebuilt(&b));
     }
     let empty = b.points().find(|&p| b.is_empty(p)).unwrap();
     assert!(matches!(b.remove(empty), Err(BoardError::NoStone { .. })));
