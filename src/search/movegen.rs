@@ -3,7 +3,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::threats::{five_point, killing_blocks, legal_flex4_point, legal_for};
+use super::threats::{defences, five_point, killing_blocks, legal_flex4_point, legal_for};
 use crate::game::{Board, CELLS, Color, Pos, Rule, Threat};
 
 /// Most moves one node can have (every point of a 32x32 board).
@@ -66,20 +66,17 @@ fn opp_flex4_is_real(board: &mut Board, opp: Color) -> bool {
 pub fn generate(board: &mut Board, kind: NodeKind, out: &mut MoveList) {
     out.clear();
     let me = board.side_to_move();
-    let opp = me.opponent();
     let renju_black = me == Color::Black && board.rule() == Rule::Renju;
     if board.stone_count() == 0 {
         out.push((board.center(), 0));
         return;
     }
+    if kind == NodeKind::Defend {
+        out.extend(defences(board, me).into_iter().map(|p| (p, 0)));
+        return;
+    }
     for p in board.points() {
         if !board.is_empty(p) || !board.is_near_stone(p) {
-            continue;
-        }
-        if kind == NodeKind::Defend
-            && !board.threat(p, me).is_four_or_better()
-            && !board.threat(p, opp).is_four_or_better()
-        {
             continue;
         }
         if renju_black {
@@ -145,7 +142,9 @@ mod tests {
         generate(&mut b, kind, &mut moves);
         let pts: Vec<Pos> = moves.iter().map(|m| m.0).collect();
         assert!(pts.contains(&Pos::new(1, 2)) && pts.contains(&Pos::new(5, 2)));
-        assert!(pts.contains(&Pos::new(0, 2)) && pts.contains(&Pos::new(6, 2)));
+        // The far ends leave an open four (x . X X X X .): no defence.
+        assert!(!pts.contains(&Pos::new(0, 2)) && !pts.contains(&Pos::new(6, 2)));
         assert!(!pts.contains(&Pos::new(4, 5)));
+        assert_eq!(pts.len(), 2);
     }
 }

@@ -85,6 +85,33 @@ pub fn legal_flex4_point(board: &mut Board, color: Color) -> Option<Pos> {
     pts.into_iter().find(|&p| legal_for(board, p, color))
 }
 
+/// The moves of `defender` (to move) that answer the opponent's open-four
+/// threat (an open three or a double-four point): its own fours (and fives),
+/// which force a reply, and the points after which the opponent has no legal
+/// open-four point left. Renju black's forbidden points are left out.
+pub fn defences(board: &mut Board, defender: Color) -> Vec<Pos> {
+    let attacker = defender.opponent();
+    let mut out: Vec<Pos> = board
+        .threat_points(defender, Threat::Four)
+        .into_iter()
+        .filter(|&p| legal_for(board, p, defender))
+        .collect();
+    // Every point that stops the threat is on its line, where the attacker
+    // would make at least a four.
+    for p in board.threat_points(attacker, Threat::Four) {
+        if out.contains(&p) || !legal_for(board, p, defender) {
+            continue;
+        }
+        board.make_color(p, defender);
+        let stops = legal_flex4_point(board, attacker).is_none();
+        board.undo().ok();
+        if stops {
+            out.push(p);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,5 +133,32 @@ mod tests {
         assert!(five == Pos::new(0, 1) || five == Pos::new(5, 1));
         assert_eq!(five_point(&b, Color::White, None), None);
         assert!(legal_flex4_point(&mut b, Color::White).is_some());
+    }
+
+    #[test]
+    fn defences_against_an_open_three_are_its_ends() {
+        // White to move against black's open three on row 2 (and a black
+        // blocked three on row 5 whose four points stop nothing).
+        let (mut b, _) = Board::from_diagram(
+            "
+            . . . . . . . . . .
+            . . . . . . . . . .
+            . . . X X X . . . .
+            . . . . . . . . . .
+            . . . . . . . . . .
+            . O X X X . . . . .
+            . . . . . . . . . .
+            . . . . . . . O . O
+            . . . . . . . . . .
+            . . . . . . . O . .",
+            Rule::Freestyle,
+        )
+        .unwrap();
+        assert_eq!(b.side_to_move(), Color::White);
+        let mut d = defences(&mut b, Color::White);
+        d.sort();
+        let mut want = vec![Pos::new(2, 2), Pos::new(6, 2)];
+        want.sort();
+        assert_eq!(d, want);
     }
 }

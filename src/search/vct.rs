@@ -11,8 +11,10 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::threats::{budget_exhausted, five_point, killing_blocks, legal_flex4_point, legal_for};
-use crate::game::{Board, Color, Pos, Threat};
+use super::threats::{
+    budget_exhausted, defences, five_point, killing_blocks, legal_flex4_point, legal_for,
+};
+use crate::game::{Board, Pos, Threat};
 
 /// Limits and counters of one VCT search.
 pub struct VctSolver<'a> {
@@ -174,20 +176,10 @@ impl<'a> VctSolver<'a> {
         if legal_flex4_point(b, att).is_none() {
             return Some(false); // no threat: the defender is free
         }
-        let mut defences: Vec<Pos> = b
-            .points()
-            .filter(|&p| {
-                b.is_empty(p)
-                    && (b.threat(p, att).is_four_or_better()
-                        || b.threat(p, def).is_four_or_better())
-            })
-            .collect();
-        defences.sort_by_key(|&p| std::cmp::Reverse(b.threat(p, def).max(b.threat(p, att))));
+        let mut moves = defences(b, def);
+        moves.sort_by_key(|&p| std::cmp::Reverse(b.threat(p, def).max(b.threat(p, att))));
         let mut unknown = false;
-        for p in defences {
-            if def == Color::Black && !legal_for(b, p, def) {
-                continue;
-            }
+        for p in moves {
             b.make(p);
             let mut first = None;
             let r = self.attack(b, depth, Some(p), &mut first);
