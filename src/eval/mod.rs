@@ -26,11 +26,19 @@ pub struct Weights {
 
 /// The default weights.
 pub const WEIGHTS: Weights = Weights {
-    // The side to move acts on its threats first, so its own shapes weigh more
-    // than the same shapes of the opponent (which it can still answer).
+    // Fitted to game results by `examples/tune.rs` (Texel's method) on 546
+    // self-play and PELA games, freestyle and Renju (19k quiet or defending
+    // positions). The side to move acts on its threats first, so a 4-3 point of
+    // its own is worth far more than one of the opponent (which it can still answer).
+    // Own open-four and five points never reach the evaluation (the search
+    // scores them as wins), nor do the opponent's five points (a forced block).
     //     None Forb One B2  Two  B3  Two2 Three T+   T3   Four F+   F3   Flex4 Five
-    own: [0, 0, 2, 3, 8, 6, 20, 45, 60, 120, 25, 40, 200, 400, 800],
-    opp: [0, 0, 1, 2, 5, 4, 12, 25, 35, 60, 15, 25, 80, 150, 300],
+    own: [
+        0, 0, 2, 11, 17, 23, 68, 111, 192, 188, 94, 197, 3213, 400, 800,
+    ],
+    opp: [
+        0, 0, 0, 11, 8, 16, 76, 115, 169, 133, 90, 183, 681, 306, 300,
+    ],
     attack: [
         0, 0, 1, 3, 10, 9, 25, 60, 80, 400, 50, 70, 1500, 4000, 50000,
     ],
