@@ -8,6 +8,7 @@
 //! all of them. Renju-aware like the VCF solver: black's forbidden points are
 //! never played, and a white four whose only block is forbidden wins.
 
+use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -23,6 +24,19 @@ pub struct VctSolver<'a> {
     max_nodes: u64,
     stop: Option<&'a AtomicBool>,
     deadline: Option<Instant>,
+    /// Proven results of attack nodes by position hash: the least depth a
+    /// win was found with, and the greatest depth with no win.
+    cache: HashMap<u64, Proven>,
+    /// Stones on the board where the search started (its root is not cached:
+    /// the first move is wanted there).
+    root_stones: usize,
+}
+
+/// What is proven about one attack node.
+#[derive(Clone, Copy)]
+struct Proven {
+    win_at: u8,
+    no_win_to: Option<u8>,
 }
 
 impl<'a> VctSolver<'a> {
@@ -37,6 +51,8 @@ impl<'a> VctSolver<'a> {
             max_nodes,
             stop,
             deadline,
+            cache: HashMap::new(),
+            root_stones: 0,
         }
     }
 
@@ -61,6 +77,7 @@ impl<'a> VctSolver<'a> {
     pub fn solve(&mut self, board: &mut Board, depth: u8) -> Option<Pos> {
         let mut first = None;
         let hint = board.last_move().map(|m| m.0);
+        self.root_stones = board.stone_count();
         if self.attack(board, depth, hint, &mut first) == Some(true) {
             first
         } else {
@@ -85,6 +102,37 @@ impl<'a> VctSolver<'a> {
         if self.out_of_budget() {
             return None;
         }
+        let cached = b.stone_count() != self.root_stones;
+        if cached && let Some(e) = self.cache.get(&b.hash()) {
+            if e.win_at <= depth {
+                return Some(true);
+            }
+            if e.no_win_to.is_some_and(|d| d >= depth) {
+                return Some(false);
+            }
+        }
+        let r = self.attack_node(b, depth, hint, first);
+        if cached && let Some(win) = r {
+            let e = self.cache.entry(b.hash()).or_insert(Proven {
+                win_at: u8::MAX,
+                no_win_to: None,
+            });
+            if win {
+                e.win_at = e.win_at.min(depth);
+            } else {
+                e.no_win_to = Some(e.no_win_to.map_or(depth, |d| d.max(depth)));
+            }
+        }
+        r
+    }
+
+    fn attack_node(
+        &mut self,
+        b: &mut Board,
+        depth: u8,
+        hint: Option<Pos>,
+        first: &mut Option<Pos>,
+    ) -> Option<bool> {
         let me = b.side_to_move();
         let opp = me.opponent();
         if let Some(p) = five_point(b, me, None) {
