@@ -370,8 +370,9 @@ fn iterate(
             && moves.len() > 1
             && refutations < MAX_REFUTATIONS
         {
-            // Each check may use an eighth of the hard limit.
-            let deadline = Instant::now() + limits.hard_capped() / 8;
+            // Each check may use an eighth of the hard limit, and never passes it.
+            let deadline = (Instant::now() + limits.hard_capped() / 8)
+                .min(shared.start + limits.hard_capped());
             if refuted(&mut w.board, mv, &shared.stop, deadline) {
                 // The opponent wins by force after this move: drop it, search again.
                 moves.retain(|m| m.0 != mv);

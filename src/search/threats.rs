@@ -1,23 +1,69 @@
 //! Threat queries the search and the solver share: five points, legal
 //! open-four points, the defensive move set.
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::game::{Board, Color, Direction, Pos, Rule, Threat};
 
+/// A solver's deadline, read from the clock every [`Clock::EVERY`] nodes
+/// (whatever the step between the node counts it is shown) and sticky once passed.
+#[derive(Debug)]
+pub struct Clock {
+    deadline: Option<Instant>,
+    next_read: Cell<u64>,
+    expired: Cell<bool>,
+}
+
+impl Clock {
+    /// Nodes between two readings of the clock.
+    pub const EVERY: u64 = 256;
+
+    /// A clock that expires at `deadline` (never if `None`).
+    pub fn new(deadline: Option<Instant>) -> Clock {
+        Clock {
+            deadline,
+            next_read: Cell::new(0),
+            expired: Cell::new(false),
+        }
+    }
+
+    /// Counts nodes from zero again (the deadline stays).
+    pub fn restart(&self) {
+        self.next_read.set(0);
+    }
+
+    /// Has the deadline passed? Reads the clock when `nodes` reached the next reading.
+    #[inline]
+    pub fn expired(&self, nodes: u64) -> bool {
+        if self.expired.get() {
+            return true;
+        }
+        let Some(deadline) = self.deadline else {
+            return false;
+        };
+        if nodes >= self.next_read.get() {
+            self.next_read.set(nodes + Self::EVERY);
+            if Instant::now() >= deadline {
+                self.expired.set(true);
+                return true;
+            }
+        }
+        false
+    }
+}
+
 /// Has a threat solver used up its budget: `nodes` of `max_nodes`, the stop
-/// flag, or the deadline (the clock is read only every 256 nodes)?
+/// flag, or the deadline of `clock`?
 #[inline]
 pub fn budget_exhausted(
     nodes: u64,
     max_nodes: u64,
     stop: Option<&AtomicBool>,
-    deadline: Option<Instant>,
+    clock: &Clock,
 ) -> bool {
-    nodes >= max_nodes
-        || stop.is_some_and(|s| s.load(Ordering::Relaxed))
-        || (nodes & 255 == 0 && deadline.is_some_and(|d| Instant::now() >= d))
+    nodes >= max_nodes || stop.is_some_and(|s| s.load(Ordering::Relaxed)) || clock.expired(nodes)
 }
 
 /// Is `p` playable for `color` (not a Renju black forbidden point)?
@@ -115,6 +161,17 @@ pub fn defences(board: &mut Board, defender: Color) -> Vec<Pos> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_clock_is_read_whatever_the_node_step() {
+        let past = Instant::now();
+        // Node counts that never hit a multiple of 256 still read the clock.
+        let clock = Clock::new(Some(past));
+        assert!(clock.expired(3));
+        assert!(clock.expired(4), "sticky once expired");
+        let never = Clock::new(None);
+        assert!(!(1..10_000).step_by(7).any(|n| never.expired(n)));
+    }
 
     #[test]
     fn finds_five_points_and_flex4() {

@@ -9,7 +9,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::threats::{budget_exhausted, five_point, killing_blocks, legal_for};
+use super::threats::{Clock, budget_exhausted, five_point, killing_blocks, legal_for};
 use crate::game::{Board, Color, Pos, Threat};
 
 /// Limits and counters of one VCF search.
@@ -19,7 +19,7 @@ pub struct VcfSolver<'a> {
     /// Give up after this many nodes.
     pub max_nodes: u64,
     stop: Option<&'a AtomicBool>,
-    deadline: Option<Instant>,
+    clock: Clock,
     failed: Vec<(u64, u8)>,
 }
 
@@ -32,7 +32,7 @@ impl<'a> VcfSolver<'a> {
             nodes: 0,
             max_nodes,
             stop,
-            deadline: None,
+            clock: Clock::new(None),
             failed: vec![(0, 0); FAIL_CACHE],
         }
     }
@@ -42,11 +42,12 @@ impl<'a> VcfSolver<'a> {
     pub fn reset(&mut self, max_nodes: u64) {
         self.nodes = 0;
         self.max_nodes = max_nodes;
+        self.clock.restart();
     }
 
     /// Also gives up at `deadline`.
     pub fn with_deadline(mut self, deadline: Instant) -> VcfSolver<'a> {
-        self.deadline = Some(deadline);
+        self.clock = Clock::new(Some(deadline));
         self
     }
 
@@ -64,7 +65,7 @@ impl<'a> VcfSolver<'a> {
     }
 
     fn out_of_budget(&self) -> bool {
-        budget_exhausted(self.nodes, self.max_nodes, self.stop, self.deadline)
+        budget_exhausted(self.nodes, self.max_nodes, self.stop, &self.clock)
     }
 
     fn attack(&mut self, b: &mut Board, depth: u8, hint: Option<Pos>, line: &mut Vec<Pos>) -> bool {

@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::threats::{
-    budget_exhausted, defences, five_point, killing_blocks, legal_flex4_point, legal_for,
+    Clock, budget_exhausted, defences, five_point, killing_blocks, legal_flex4_point, legal_for,
 };
 use crate::game::{Board, Pos, Threat};
 
@@ -23,7 +23,7 @@ pub struct VctSolver<'a> {
     pub nodes: u64,
     max_nodes: u64,
     stop: Option<&'a AtomicBool>,
-    deadline: Option<Instant>,
+    clock: Clock,
     /// Proven results of attack nodes by position hash: the least depth a
     /// win was found with, and the greatest depth with no win.
     cache: HashMap<u64, Proven>,
@@ -50,7 +50,7 @@ impl<'a> VctSolver<'a> {
             nodes: 0,
             max_nodes,
             stop,
-            deadline,
+            clock: Clock::new(deadline),
             cache: HashMap::new(),
             root_stones: 0,
         }
@@ -86,7 +86,7 @@ impl<'a> VctSolver<'a> {
     }
 
     fn out_of_budget(&self) -> bool {
-        budget_exhausted(self.nodes, self.max_nodes, self.stop, self.deadline)
+        budget_exhausted(self.nodes, self.max_nodes, self.stop, &self.clock)
     }
 
     /// Attacker to move. `Some(true)`: proven win; `Some(false)`: no win found
