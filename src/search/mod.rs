@@ -27,9 +27,9 @@ use tt::TranspositionTable;
 pub const VCF_ROOT_NODES: u64 = 300_000;
 
 /// Node budget of the VCT search run before the main search.
-pub const VCT_ROOT_NODES: u64 = 150_000;
+pub const VCT_ROOT_NODES: u64 = 400_000;
 /// Threes and fours the root VCT search may play.
-pub const VCT_ROOT_DEPTH: u8 = 9;
+pub const VCT_ROOT_DEPTH: u8 = 11;
 
 /// The score of a five made at the root (wins found deeper score less).
 pub const WIN: Score = 30_000;
@@ -424,9 +424,9 @@ fn iterate(
 const MAX_REFUTATIONS: usize = 12;
 /// Budgets of the opponent's VCF and VCT searches that verify a best move.
 const REFUTE_VCF_NODES: u64 = 40_000;
-const REFUTE_VCT_NODES: u64 = 150_000;
+const REFUTE_VCT_NODES: u64 = 400_000;
 /// Threes and fours the verifying VCT search may play.
-const REFUTE_VCT_DEPTH: u8 = 9;
+const REFUTE_VCT_DEPTH: u8 = 11;
 
 /// Does the opponent win by force (continuous fours, or threes and fours) after `mv`?
 /// Undecided within the budget counts as no.
