@@ -1,15 +1,18 @@
 //! Principal variation search: one thread's alpha-beta over a shared table.
 //!
 //! Negamax with PVS windows, transposition-table cut-offs, mate-distance
-//! scores and pruning, killer and history ordering, and late-move reductions.
-//! Forced nodes (block a five, answer an open four) come from
-//! [`super::movegen::node_kind`], so the tree stays narrow where play is forced.
+//! scores and pruning, killer and history ordering (with a malus for quiet
+//! moves that failed), reverse futility and null-move pruning, late-move
+//! pruning and logarithmic late-move reductions of quiet moves. None of the
+//! pruning applies when the side to move faces an open three. Forced nodes
+//! (block a five, answer an open four) come from [`super::movegen::node_kind`],
+//! so the tree stays narrow where play is forced.
 
 use std::sync::atomic::Ordering;
 
-use super::movegen::{MoveList, NodeKind, generate, node_kind};
 use arrayvec::ArrayVec;
 
+use super::movegen::{MoveList, NodeKind, generate, node_kind};
 use super::tt::{Bound, WIN_BOUND};
 use super::vcf::VcfSolver;
 use super::{Shared, WIN};
