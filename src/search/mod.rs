@@ -217,11 +217,16 @@ impl Searcher {
         // A continuous-four win at the root is played at once; at most a fifth
         // of the hard limit goes to looking for it.
         let vcf_deadline = start + limits.hard_capped() / 5;
+        // Nodes of the root solvers, counted with the search's.
+        let solver_nodes = std::cell::Cell::new(0u64);
         let root_vcf = |b: &mut Board| {
-            let line = vcf::VcfSolver::new(VCF_ROOT_NODES, Some(&self.stop))
-                .with_deadline(vcf_deadline)
-                .solve(b, 40)?;
+            let mut solver =
+                vcf::VcfSolver::new(VCF_ROOT_NODES, Some(&self.stop)).with_deadline(vcf_deadline);
+            let found = solver.solve(b, 40);
+            solver_nodes.set(solver_nodes.get() + solver.nodes);
+            let line = found?;
             let mut o = decided(line[0], WIN - line.len() as Score);
+            o.nodes = solver_nodes.get();
             o.pv = line;
             Some(o)
         };
@@ -249,12 +254,16 @@ impl Searcher {
         }
         // Then a win by threes and fours, within a tenth of the hard limit.
         let vct_deadline = Instant::now() + limits.hard_capped() / 10;
-        if limits.exclude.is_empty()
-            && let Some(p) =
-                vct::VctSolver::new(VCT_ROOT_NODES, Some(&self.stop), Some(vct_deadline))
-                    .solve_deepening(&mut b, VCT_ROOT_DEPTH)
-        {
-            return Some(decided(p, WIN - 2 * VCT_ROOT_DEPTH as Score - 1));
+        if limits.exclude.is_empty() {
+            let mut solver =
+                vct::VctSolver::new(VCT_ROOT_NODES, Some(&self.stop), Some(vct_deadline));
+            let found = solver.solve_deepening(&mut b, VCT_ROOT_DEPTH);
+            solver_nodes.set(solver_nodes.get() + solver.nodes);
+            if let Some(p) = found {
+                let mut o = decided(p, WIN - 2 * VCT_ROOT_DEPTH as Score - 1);
+                o.nodes = solver_nodes.get();
+                return Some(o);
+            }
         }
         let mut moves = MoveList::new();
         generate(&mut b, kind, &mut moves);
@@ -286,7 +295,7 @@ impl Searcher {
         };
         let root_moves: Vec<(Pos, i32)> = moves.to_vec();
         let mut result = decided(root_moves[0].0, 0);
-        let total_nodes = AtomicU64::new(0);
+        let total_nodes = AtomicU64::new(solver_nodes.get());
         std::thread::scope(|scope| {
             for id in 1..self.threads {
                 let (shared, b, rm, total) = (&shared, b.clone(), root_moves.clone(), &total_nodes);
@@ -300,7 +309,7 @@ impl Searcher {
             let mut best = None;
             iterate(&mut w, root_moves.clone(), limits, on_info, &mut best);
             shared.stop.store(true, Ordering::Relaxed);
-            total_nodes.fetch_add(w.nodes, Ordering::Relaxed);
+            total_nodes.fetch_add(w.nodes + w.solver_nodes, Ordering::Relaxed);
             if let Some(o) = best {
                 result = o;
             }
@@ -373,7 +382,10 @@ fn iterate(
             // Each check may use an eighth of the hard limit, and never passes it.
             let deadline = (Instant::now() + limits.hard_capped() / 8)
                 .min(shared.start + limits.hard_capped());
-            if refuted(&mut w.board, mv, &shared.stop, deadline) {
+            let (lost, nodes) = refuted(&mut w.board, mv, &shared.stop, deadline);
+            shared.nodes.fetch_add(nodes, Ordering::Relaxed);
+            w.solver_nodes += nodes;
+            if lost {
                 // The opponent wins by force after this move: drop it, search again.
                 moves.retain(|m| m.0 != mv);
                 refutations += 1;
@@ -429,18 +441,19 @@ const REFUTE_VCT_NODES: u64 = 400_000;
 const REFUTE_VCT_DEPTH: u8 = 11;
 
 /// Does the opponent win by force (continuous fours, or threes and fours) after `mv`?
-/// Undecided within the budget counts as no.
-fn refuted(board: &mut Board, mv: Pos, stop: &AtomicBool, deadline: Instant) -> bool {
+/// Undecided within the budget counts as no. Also returns the solver nodes used.
+fn refuted(board: &mut Board, mv: Pos, stop: &AtomicBool, deadline: Instant) -> (bool, u64) {
     board.make(mv);
-    let win = vcf::VcfSolver::new(REFUTE_VCF_NODES, Some(stop))
-        .with_deadline(deadline)
-        .solve(board, 40)
-        .is_some()
-        || vct::VctSolver::new(REFUTE_VCT_NODES, Some(stop), Some(deadline))
-            .solve_deepening(board, REFUTE_VCT_DEPTH)
-            .is_some();
+    let mut vcf = vcf::VcfSolver::new(REFUTE_VCF_NODES, Some(stop)).with_deadline(deadline);
+    let mut win = vcf.solve(board, 40).is_some();
+    let mut nodes = vcf.nodes;
+    if !win {
+        let mut vct = vct::VctSolver::new(REFUTE_VCT_NODES, Some(stop), Some(deadline));
+        win = vct.solve_deepening(board, REFUTE_VCT_DEPTH).is_some();
+        nodes += vct.nodes;
+    }
     board.undo().ok();
-    win
+    (win, nodes)
 }
 
 #[cfg(test)]

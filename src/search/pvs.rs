@@ -36,6 +36,8 @@ pub struct Worker<'a> {
     pub id: usize,
     /// Nodes visited by this thread.
     pub nodes: u64,
+    /// Nodes of the threat solvers that checked root moves (thread 0).
+    pub solver_nodes: u64,
     /// Deepest ply reached in the current iteration.
     pub seldepth: usize,
     killers: Vec<[Pos; 2]>,
@@ -54,6 +56,7 @@ impl<'a> Worker<'a> {
             shared,
             id,
             nodes: 0,
+            solver_nodes: 0,
             seldepth: 0,
             killers: vec![[Pos::NONE; 2]; MAX_PLY + 1],
             history: vec![[0; CELLS]; 2],
