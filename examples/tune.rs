@@ -5,7 +5,7 @@
 //! Usage: `cargo run --release --example tune -- RULE GAME.psq... [RULE GAME.psq...]`
 //! (RULE: protocol number, for the records after it).
 
-use tianyuan::eval::WEIGHTS;
+use tianyuan::eval::{WEIGHTS, family};
 use tianyuan::game::{Board, Color, Pos, Rule};
 use tianyuan::search::movegen::{NodeKind, node_kind};
 
@@ -105,12 +105,15 @@ fn main() {
         }
     }
     eprintln!("{} positions", data.len());
+    // Start from the table of the last rule given.
+    let f = family(rule);
     let mut w = [0.0; 2 * N];
     for t in 0..N {
-        w[t] = WEIGHTS.own[t] as f64;
-        w[N + t] = WEIGHTS.opp[t] as f64;
+        w[t] = WEIGHTS.own[f][t] as f64;
+        w[N + t] = WEIGHTS.opp[f][t] as f64;
     }
-    // The scale that best fits the current weights.
+    // The scale that best fits the current weights, unless TUNE_K fixes it
+    // (to fit several rules on one scale).
     let mut k = 100.0;
     let mut best = f64::MAX;
     for step in 1..200 {
@@ -120,6 +123,10 @@ fn main() {
             best = l;
             k = kk;
         }
+    }
+    if let Some(fixed) = std::env::var("TUNE_K").ok().and_then(|v| v.parse().ok()) {
+        k = fixed;
+        best = loss(&w, k, &data);
     }
     eprintln!("K = {k}, loss with current weights {best:.5}");
     // Adam on the weights.
