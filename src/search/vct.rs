@@ -2,11 +2,12 @@
 //!
 //! The attacker plays only moves that make a three or a four; the defender
 //! must answer each one, and is allowed every reply that can matter: against a
-//! four, the block; against a three (a threatened open four), every point where
-//! the attacker would make a four (this includes the points that stop the
-//! open four) and every four of its own. The attacker wins if it wins against
-//! all of them. Renju-aware like the VCF solver: black's forbidden points are
-//! never played, and a white four whose only block is forbidden wins.
+//! four, the block; against a three (a threatened open four), every point after
+//! which the attacker has no open-four point left and every four of its own
+//! ([`super::threats::defences`]). The attacker wins if it wins against all of
+//! them. Renju-aware like the VCF solver: black's forbidden points are never
+//! played, and a white four whose only block is forbidden wins. Proven results
+//! of attack nodes are cached by position, since threat sequences transpose.
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
