@@ -2,8 +2,11 @@
 //! and VCT solvers whether the side to move now has a forced win, to find the
 //! move that lost a game. Usage: `cargo run --release --example analyse -- GAME.psq [RULE]`.
 
-use tianyuan::game::{Board, Pos, Rule};
+use tianyuan::game::{Board, Rule};
 use tianyuan::search::{vcf::VcfSolver, vct::VctSolver};
+
+#[path = "common/psq.rs"]
+mod psq;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -13,12 +16,7 @@ fn main() {
         .map(|r| Rule::from_protocol(r.parse().expect("rule number")).expect("rule"))
         .unwrap_or(Rule::Freestyle);
     let text = std::fs::read_to_string(&path).expect("read the record");
-    let mut lines = text.lines();
-    let head = lines.next().unwrap_or_default();
-    let size: usize = head
-        .split([' ', 'x', ','])
-        .find_map(|w| w.parse().ok())
-        .unwrap_or(15);
+    let record = psq::parse(&text);
     let env = |k: &str, d: u64| {
         std::env::var(k)
             .ok()
@@ -26,16 +24,8 @@ fn main() {
             .unwrap_or(d)
     };
     let (vct_nodes, vct_depth) = (env("VCT_NODES", 1_000_000), env("VCT_DEPTH", 13) as u8);
-    let mut board = Board::new(size, size, rule).expect("board");
-    for (n, line) in lines.enumerate() {
-        let f: Vec<i64> = line
-            .split(',')
-            .filter_map(|v| v.trim().parse().ok())
-            .collect();
-        if f.len() < 2 || f[0] < 1 || f[1] < 1 {
-            break;
-        }
-        let p = Pos::new(f[0] as usize - 1, f[1] as usize - 1);
+    let mut board = Board::new(record.width, record.height, rule).expect("board");
+    for (n, &(p, ms)) in record.moves.iter().enumerate() {
         if !board.is_empty(p) {
             break;
         }
@@ -52,13 +42,6 @@ fn main() {
             (None, Some(q)) => format!("side to move wins by VCT from {q:?}"),
             _ => String::new(),
         };
-        println!(
-            "{:3} {:?} {:?} {} ms  {}",
-            n + 1,
-            mover,
-            p,
-            f.get(2).unwrap_or(&0),
-            note
-        );
+        println!("{:3} {:?} {:?} {} ms  {}", n + 1, mover, p, ms, note);
     }
 }

@@ -6,8 +6,11 @@
 //! (RULE: protocol number, for the records after it).
 
 use tianyuan::eval::{WEIGHTS, family};
-use tianyuan::game::{Board, Color, Pos, Rule};
+use tianyuan::game::{Board, Color, Rule};
 use tianyuan::search::movegen::{NodeKind, node_kind};
+
+#[path = "common/psq.rs"]
+mod psq;
 
 const N: usize = 15;
 
@@ -21,26 +24,10 @@ fn load(path: &str, rule: Rule, out: &mut Vec<Sample>) {
     let Ok(text) = std::fs::read_to_string(path) else {
         return;
     };
-    let mut lines = text.lines();
-    let head = lines.next().unwrap_or_default();
-    let size: usize = head
-        .split([' ', 'x', ','])
-        .find_map(|w| w.parse().ok())
-        .unwrap_or(15);
-    let mut moves = Vec::new();
-    for line in lines {
-        let f: Vec<i64> = line
-            .split(',')
-            .filter_map(|v| v.trim().parse().ok())
-            .collect();
-        if f.len() < 3 || f[0] < 1 || f[1] < 1 {
-            break;
-        }
-        moves.push(Pos::new(f[0] as usize - 1, f[1] as usize - 1));
-    }
-    let mut board = Board::new(size, size, rule).expect("board");
+    let record = psq::parse(&text);
+    let mut board = Board::new(record.width, record.height, rule).expect("board");
     let mut positions = Vec::new();
-    for &p in &moves {
+    for &(p, _) in &record.moves {
         if !board.is_empty(p) {
             return;
         }
