@@ -369,10 +369,8 @@ impl<'a> Worker<'a> {
                 quiets_tried.push(p);
             }
         }
-        if best_move == Pos::NONE {
-            // Every move was pruned (cannot happen: the first one is always searched).
-            return static_eval;
-        }
+        // The first move is never pruned, so a best move always exists.
+        debug_assert!(best_move != Pos::NONE);
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > orig_alpha {

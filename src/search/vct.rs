@@ -205,30 +205,23 @@ impl<'a> VctSolver<'a> {
         }
         if five_point(b, att, Some(last)).is_some() {
             // The defender must block; every block that stops all fives is tried.
-            let mut unknown = false;
-            for q in killing_blocks(b, att, Some(last)) {
-                if !legal_for(b, q, def) {
-                    continue;
-                }
-                b.make(q);
-                let mut first = None;
-                let r = self.attack(b, depth, Some(q), &mut first);
-                b.undo().ok();
-                match r {
-                    Some(false) => return Some(false),
-                    None => unknown = true,
-                    Some(true) => {}
-                }
-            }
-            return if unknown { None } else { Some(true) };
+            let mut blocks = killing_blocks(b, att, Some(last));
+            blocks.retain(|&q| legal_for(b, q, def));
+            return self.attack_beats_all(b, depth, blocks);
         }
         if legal_flex4_point(b, att).is_none() {
             return Some(false); // no threat: the defender is free
         }
         let mut moves = defences(b, def);
         moves.sort_by_key(|&p| std::cmp::Reverse(b.threat(p, def).max(b.threat(p, att))));
+        self.attack_beats_all(b, depth, moves)
+    }
+
+    /// Does the attacker win after each of the defender's `replies` (legal)?
+    /// `Some(false)` as soon as one holds, `None` if one is undecided.
+    fn attack_beats_all(&mut self, b: &mut Board, depth: u8, replies: Vec<Pos>) -> Option<bool> {
         let mut unknown = false;
-        for p in moves {
+        for p in replies {
             b.make(p);
             let mut first = None;
             let r = self.attack(b, depth, Some(p), &mut first);
