@@ -4,6 +4,7 @@
 //! every thread searches the same root with its own board copy, sharing
 //! results only through the table; thread 0 keeps time and reports progress.
 
+pub mod balance;
 pub mod bench;
 pub mod movegen;
 pub mod pvs;
