@@ -5,7 +5,8 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::game::{Board, Color, Direction, Pos, Rule, Threat};
+use crate::game::pattern::HALF;
+use crate::game::{Board, Color, Direction, Pattern, Pos, Rule, Threat};
 
 /// A solver's deadline, read from the clock every [`Clock::EVERY`] nodes
 /// (whatever the step between the node counts it is shown) and sticky once passed.
@@ -143,8 +144,38 @@ pub fn defences(board: &mut Board, defender: Color) -> Vec<Pos> {
         .filter(|&p| legal_for(board, p, defender))
         .collect();
     // Every point that stops the threat is on its line, where the attacker
-    // would make at least a four.
-    for p in board.threat_points(attacker, Threat::Four) {
+    // would make at least a four (in Caro also just beyond an end).
+    // A stone changes only the patterns of points that see it along a line,
+    // so a point out of sight of one of the attacker's open-four points
+    // cannot stop it (not for Renju black, whose points' legality reaches
+    // farther): no need to try it.
+    let renju_black = attacker == Color::Black && board.rule().has_forbidden();
+    let flex4 = if renju_black {
+        Vec::new()
+    } else {
+        board.threat_points(attacker, Threat::Flex4)
+    };
+    // Two more kinds of stopping points: in Caro a stone just beyond a
+    // four's end (the five left after the other block would be shut at both
+    // ends), so every point on the open four's lines is tried; in Renju the
+    // points where black would make two fours on one line (forbidden for
+    // black, so not among its four points), where white blocks both.
+    let candidates = match flex4.first() {
+        Some(&q) if board.rule().blocked_five_loses() => points_in_sight(board, q, attacker),
+        _ if renju_black && board.threat_count(attacker, Threat::Forbidden) > 0 => board
+            .points()
+            .filter(|&p| board.is_empty(p))
+            .filter(|&p| {
+                let t = board.threat(p, attacker);
+                t == Threat::Forbidden || t >= Threat::Four
+            })
+            .collect(),
+        _ => board.threat_points(attacker, Threat::Four),
+    };
+    for p in candidates {
+        if flex4.iter().any(|&q| !in_sight(p, q)) {
+            continue;
+        }
         if out.contains(&p) || !legal_for(board, p, defender) {
             continue;
         }
@@ -156,6 +187,33 @@ pub fn defences(board: &mut Board, defender: Color) -> Vec<Pos> {
         }
     }
     out
+}
+
+/// The empty points on the lines where `color` makes a four or better by
+/// playing `q` (within a pattern's reach, see [`in_sight`]), `q` included:
+/// only a stone there can change that four.
+fn points_in_sight(board: &Board, q: Pos, color: Color) -> Vec<Pos> {
+    let mut out = vec![q];
+    for d in Direction::ALL {
+        if board.pattern(q, color, d) < Pattern::B4 {
+            continue;
+        }
+        for k in (-HALF..=HALF).filter(|&k| k != 0) {
+            // The padding around the board is wider than a pattern's reach.
+            let p = Pos((q.0 as i32 + k * d.delta()) as u16);
+            if board.on_board(p) && board.is_empty(p) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// Is `q` the point `p` or on one of its lines within a pattern's reach?
+fn in_sight(p: Pos, q: Pos) -> bool {
+    let dx = (q.x() as i32 - p.x() as i32).abs();
+    let dy = (q.y() as i32 - p.y() as i32).abs();
+    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= HALF
 }
 
 #[cfg(test)]
@@ -190,6 +248,81 @@ mod tests {
         assert!(five == Pos::new(0, 1) || five == Pos::new(5, 1));
         assert_eq!(five_point(&b, Color::White, None), None);
         assert!(legal_flex4_point(&mut b, Color::White).is_some());
+    }
+
+    /// Every legal point that stops the attacker's open fours, found by
+    /// trying them all, plus the defender's own fours.
+    fn defences_by_trying_all(b: &mut Board, defender: Color) -> Vec<Pos> {
+        let attacker = defender.opponent();
+        let empty: Vec<Pos> = b.points().filter(|&p| b.is_empty(p)).collect();
+        let mut out = Vec::new();
+        for p in empty {
+            if !legal_for(b, p, defender) {
+                continue;
+            }
+            let own_four = b.threat(p, defender).is_four_or_better();
+            b.make_color(p, defender);
+            let stops = legal_flex4_point(b, attacker).is_none();
+            b.undo().unwrap();
+            if own_four || stops {
+                out.push(p);
+            }
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn defences_match_trying_every_point() {
+        // Seeded random games near the centre; every position where the side
+        // to move faces an open four threat is checked.
+        let mut seed = 0x6465_6665_6e63_6573u64;
+        let mut next = move || {
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let mut checked = 0;
+        for game in 0..600 {
+            let rule = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro][game % 4];
+            let mut b = Board::new(15, 15, rule).unwrap();
+            b.make(Pos::new(7, 7));
+            for _ in 0..40 {
+                let me = b.side_to_move();
+                if five_point(&b, me.opponent(), None).is_some()
+                    || five_point(&b, me, None).is_some()
+                {
+                    break;
+                }
+                if legal_flex4_point(&mut b, me.opponent()).is_some() {
+                    let mut got = defences(&mut b, me);
+                    got.sort();
+                    assert_eq!(
+                        got,
+                        defences_by_trying_all(&mut b, me),
+                        "{:?} {:?} {:?}\n{}",
+                        rule,
+                        b.threat_points(me.opponent(), Threat::Flex4),
+                        b.threat_points(me, Threat::Four),
+                        b.diagram()
+                    );
+                    checked += 1;
+                }
+                let cands: Vec<Pos> = b
+                    .candidates()
+                    .into_iter()
+                    .filter(|&p| (p.x() as i32 - 7).abs() <= 4 && (p.y() as i32 - 7).abs() <= 4)
+                    .filter(|&p| legal_for(&mut b, p, me))
+                    .collect();
+                if cands.is_empty() {
+                    break;
+                }
+                b.make(cands[(next() % cands.len() as u64) as usize]);
+            }
+        }
+        assert!(checked > 300, "only {checked} positions checked");
     }
 
     #[test]
