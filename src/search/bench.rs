@@ -10,7 +10,7 @@ use super::{Limits, Searcher};
 use crate::game::{Board, Pos, Rule, Threat};
 
 /// The depth `bench` searches by default.
-pub const DEFAULT_DEPTH: i32 = 7;
+pub const DEFAULT_DEPTH: i32 = 6;
 
 /// Positions per rule.
 pub const POSITIONS_PER_RULE: usize = 12;
