@@ -5,8 +5,8 @@
 //! play; the RIF openings are balanced for Renju only (several are known black
 //! wins in freestyle). [`generate`] draws positions of `stones` stones (black
 //! first, alternating) inside a square around the centre, drops those where either
-//! side already has a three or a four or already seen under a board
-//! symmetry, and keeps those whose searched score for the side to move lies
+//! side already has a three or a four and those that mirror an earlier draw,
+//! and keeps those whose searched score for the side to move lies
 //! within `max_score`. Everything is seeded, so the same settings give the same
 //! openings on every machine.
 
@@ -73,6 +73,7 @@ pub fn generate(
     if cfg.stones == 0 {
         return Err("an opening needs at least one stone".into());
     }
+    Board::new(cfg.size, cfg.size, cfg.rule).map_err(|e| e.to_string())?;
     let side = 2 * cfg.radius + 1;
     if side > cfg.size || cfg.stones > side * side / 2 {
         return Err(format!(
@@ -239,6 +240,11 @@ mod tests {
             ..small()
         };
         assert!(generate(&none, &mut |_| {}).is_err());
+        let huge = BalanceConfig {
+            size: 40,
+            ..small()
+        };
+        assert!(generate(&huge, &mut |_| {}).unwrap_err().contains("40"));
         let strict = BalanceConfig {
             max_score: -1,
             count: 1,
