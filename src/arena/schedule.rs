@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::game::Rng;
+
 /// The shape of a tournament.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum TournamentKind {
@@ -74,38 +76,6 @@ pub fn pairings(kind: TournamentKind, n: usize) -> Vec<(usize, usize)> {
         TournamentKind::RoundRobin => (0..n)
             .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
             .collect(),
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for opening shuffles.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// From a seed.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// Shuffles in place (Fisher–Yates).
-    pub fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
     }
 }
 

@@ -6,6 +6,7 @@ use std::fmt;
 use super::pattern::{HALF, Pattern, PatternTable, key_shift};
 use super::pointset::PointSet;
 use super::pos::{CELLS, Cell, Color, Direction, MAX_SIZE, MIN_SIZE, Pos, STRIDE};
+use super::rng::splitmix64;
 use super::rule::Rule;
 use super::threat::{Threat, ThreatTable};
 
@@ -93,13 +94,6 @@ impl fmt::Display for BoardError {
 
 impl std::error::Error for BoardError {}
 
-const fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
 /// Zobrist keys per colour and cell.
 static ZOBRIST: [[u64; CELLS]; 2] = {
     let mut z = [[0u64; CELLS]; 2];
@@ -107,7 +101,7 @@ static ZOBRIST: [[u64; CELLS]; 2] = {
     while c < 2 {
         let mut i = 0;
         while i < CELLS {
-            z[c][i] = splitmix(((c * CELLS + i) as u64).wrapping_mul(0x1234_5678_9ABC_DEF1));
+            z[c][i] = splitmix64(((c * CELLS + i) as u64).wrapping_mul(0x1234_5678_9ABC_DEF1));
             i += 1;
         }
         c += 1;
@@ -116,7 +110,7 @@ static ZOBRIST: [[u64; CELLS]; 2] = {
 };
 
 /// Hashed in when a pass has changed the side to move.
-const PASS_KEY: u64 = splitmix(0x005E_ED0F_7A55);
+const PASS_KEY: u64 = splitmix64(0x005E_ED0F_7A55);
 
 /// The threat levels whose points the board keeps as sets (see `urgent_set`).
 pub const URGENT_LEVELS: [Threat; 3] = [Threat::Five, Threat::Four, Threat::Three];

@@ -1,6 +1,7 @@
 //! Board tests: make/undo exactness, win detection per rule, bad input, diagrams.
 
 use super::*;
+use crate::game::Rng;
 
 fn board(rule: Rule, text: &str) -> Board {
     Board::from_diagram(text, rule).expect("diagram").0
@@ -93,23 +94,9 @@ fn assert_same_state(a: &Board, b: &Board) {
     }
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 #[test]
 fn make_undo_round_trips_exactly() {
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     for &(w, h, rule) in &[
         (15, 15, Rule::Renju),
         (20, 20, Rule::Freestyle),
@@ -145,7 +132,7 @@ fn make_undo_round_trips_exactly() {
 
 #[test]
 fn remove_any_stone_matches_a_rebuild() {
-    let mut rng = Rng(11);
+    let mut rng = Rng::new(11);
     let mut b = Board::new(15, 15, Rule::Renju).unwrap();
     for _ in 0..60 {
         let empties: Vec<Pos> = b.points().filter(|&p| b.is_empty(p)).collect();

@@ -7,6 +7,7 @@ pub mod notation;
 pub mod pattern;
 pub mod pointset;
 pub mod pos;
+pub mod rng;
 pub mod rule;
 pub mod threat;
 
@@ -14,5 +15,6 @@ pub use board::{Board, BoardError, ForbiddenKind};
 pub use pattern::{Pattern, PatternTable};
 pub use pointset::PointSet;
 pub use pos::{CELLS, Cell, Color, Direction, MAX_SIZE, MIN_SIZE, PAD, Pos, STRIDE};
+pub use rng::Rng;
 pub use rule::{Rule, RuleError};
 pub use threat::Threat;

@@ -14,7 +14,7 @@ use std::collections::HashSet;
 
 use super::{Limits, Searcher};
 use crate::eval::Score;
-use crate::game::{Board, Pos, Rule, Threat};
+use crate::game::{Board, Pos, Rng, Rule, Threat};
 
 /// What [`generate`] draws and keeps.
 #[derive(Clone, Debug)]
@@ -81,7 +81,7 @@ pub fn generate(
             cfg.stones, cfg.radius, cfg.size, cfg.size
         ));
     }
-    let mut rng = SplitMix(cfg.seed);
+    let mut rng = Rng::new(cfg.seed);
     let mut seen: HashSet<Vec<(u8, u8, bool)>> = HashSet::new();
     let mut kept = Vec::new();
     let mut draws = 0;
@@ -118,14 +118,14 @@ pub fn generate(
 }
 
 /// One random position, or `None` when it already holds a threat.
-fn draw(cfg: &BalanceConfig, rng: &mut SplitMix) -> Option<Board> {
+fn draw(cfg: &BalanceConfig, rng: &mut Rng) -> Option<Board> {
     let mut b = Board::new(cfg.size, cfg.size, cfg.rule).ok()?;
     let c = (cfg.size / 2) as i64;
     let r = cfg.radius as i64;
-    let side = (2 * r + 1) as u64;
+    let side = 2 * cfg.radius + 1;
     while b.stone_count() < cfg.stones {
-        let x = c - r + (rng.next() % side) as i64;
-        let y = c - r + (rng.next() % side) as i64;
+        let x = c - r + rng.below(side) as i64;
+        let y = c - r + rng.below(side) as i64;
         let p = b.pos(x, y).ok()?;
         if b.is_empty(p) {
             b.make(p);
@@ -166,19 +166,6 @@ fn canonical(b: &Board, size: usize) -> Vec<(u8, u8, bool)> {
         })
         .min()
         .unwrap_or_default()
-}
-
-/// The splitmix64 generator (seeded, the same everywhere).
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
 }
 
 #[cfg(test)]

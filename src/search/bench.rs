@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use super::{Limits, Searcher};
-use crate::game::{Board, Pos, Rule, Threat};
+use crate::game::{Board, Pos, Rng, Rule, Threat};
 
 /// The depth `bench` searches by default.
 pub const DEFAULT_DEPTH: i32 = 6;
@@ -22,19 +22,12 @@ pub const RULES: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule
 /// of a 15x15 board, none already decided.
 pub fn positions() -> Vec<Board> {
     let mut out = Vec::new();
-    let mut seed = 0x7469_616e_7975_616eu64; // "tianyuan"
-    let mut next = move || {
-        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mut rng = Rng::new(0x7469_616e_7975_616e); // "tianyuan"
     for rule in RULES {
         while out.len() % POSITIONS_PER_RULE != 0
             || out.len() < POSITIONS_PER_RULE * (rule.index().min(3) + 1)
         {
-            let stones = 6 + (next() % 23) as usize;
+            let stones = 6 + rng.below(23);
             let mut b = Board::new(15, 15, rule).expect("15x15");
             b.make(Pos::new(7, 7));
             let mut ok = true;
@@ -52,7 +45,7 @@ pub fn positions() -> Vec<Board> {
                     ok = false;
                     break;
                 }
-                b.make(cands[(next() % cands.len() as u64) as usize]);
+                b.make(cands[rng.below(cands.len())]);
             }
             let me = b.side_to_move();
             let decided = b.threat_count_at_least(me, Threat::Four) > 0

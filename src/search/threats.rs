@@ -276,14 +276,7 @@ mod tests {
     fn defences_match_trying_every_point() {
         // Seeded random games near the centre; every position where the side
         // to move faces an open four threat is checked.
-        let mut seed = 0x6465_6665_6e63_6573u64;
-        let mut next = move || {
-            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        let mut rng = crate::game::Rng::new(0x6465_6665_6e63_6573);
         let mut checked = 0;
         for game in 0..600 {
             let rule = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro][game % 4];
@@ -319,7 +312,7 @@ mod tests {
                 if cands.is_empty() {
                     break;
                 }
-                b.make(cands[(next() % cands.len() as u64) as usize]);
+                b.make(cands[rng.below(cands.len())]);
             }
         }
         assert!(checked > 300, "only {checked} positions checked");
