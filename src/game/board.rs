@@ -627,6 +627,42 @@ impl Board {
         )
     }
 
+    /// The threat class a `color` stone on the empty point `p` would make if
+    /// the empty point `q` held a `stone` stone, or `None` when `q` is not on
+    /// one of `p`'s lines within a line key's reach (so it cannot change it).
+    /// Answers without making the move: one pattern and one threat lookup.
+    pub fn threat_with_stone(&self, p: Pos, color: Color, q: Pos, stone: Color) -> Option<Threat> {
+        debug_assert!(self.is_empty(p) && self.is_empty(q));
+        let dx = q.x() as i32 - p.x() as i32;
+        let dy = q.y() as i32 - p.y() as i32;
+        let (d, k) = if dy == 0 {
+            (Direction::Horizontal, dx)
+        } else if dx == 0 {
+            (Direction::Vertical, dy)
+        } else if dx == dy {
+            (Direction::Diagonal, dy)
+        } else if dx == -dy {
+            (Direction::AntiDiagonal, dy)
+        } else {
+            return None;
+        };
+        if k == 0 || k.abs() > HALF {
+            return None;
+        }
+        let key = self.keys[p.index()][d as usize] | (stone as u32) << key_shift(k);
+        let pattern = self.table.pattern(key, color) as u16;
+        let shift = 4 * d as u32;
+        let pats = (self.packed_patterns(p, color) & !(15 << shift)) | (pattern << shift);
+        Some(self.threat_tables[color.index()].lookup(pats))
+    }
+
+    /// The four line patterns of a `color` stone on the empty point `p`, packed
+    /// four bits per direction (direction `d` at bits `4d`).
+    #[inline]
+    pub fn packed_patterns(&self, p: Pos, color: Color) -> u16 {
+        (self.pats[p.index()] >> (16 * color.index())) as u16
+    }
+
     /// The four line patterns of a `color` stone on the empty point `p`.
     #[inline]
     pub fn patterns(&self, p: Pos, color: Color) -> [Pattern; 4] {

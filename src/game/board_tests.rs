@@ -448,3 +448,48 @@ fn null_move_passes_the_turn_and_is_hashed() {
     b.undo_null();
     assert_eq!((b.hash(), b.side_to_move()), (h1, Color::Black));
 }
+
+#[test]
+fn threat_with_stone_matches_making_the_move() {
+    let mut rng = Rng::new(0x5749_5448);
+    let mut compared = 0;
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
+        for _ in 0..30 {
+            let mut b = Board::new(15, 15, rule).unwrap();
+            for _ in 0..rng.below(60) {
+                let near: Vec<Pos> = b
+                    .candidates()
+                    .into_iter()
+                    .filter(|p| (p.x() as i32 - 7).abs() <= 4 && (p.y() as i32 - 7).abs() <= 4)
+                    .collect();
+                if near.is_empty() {
+                    break;
+                }
+                b.make(near[rng.below(near.len())]);
+            }
+            let empties: Vec<Pos> = b.points().filter(|&p| b.is_empty(p)).collect();
+            for _ in 0..200 {
+                let p = empties[rng.below(empties.len())];
+                let q = empties[rng.below(empties.len())];
+                if p == q {
+                    continue;
+                }
+                for color in [Color::Black, Color::White] {
+                    for stone in [Color::Black, Color::White] {
+                        let before = b.threat(p, color);
+                        let predicted = b.threat_with_stone(p, color, q, stone);
+                        b.make_color(q, stone);
+                        let actual = b.threat(p, color);
+                        b.undo().unwrap();
+                        match predicted {
+                            Some(t) => assert_eq!(t, actual, "{rule:?} {p:?} {q:?}\n{b:?}"),
+                            None => assert_eq!(before, actual, "{rule:?} {p:?} {q:?} out of sight"),
+                        }
+                        compared += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 10_000);
+}

@@ -179,9 +179,24 @@ pub fn defences(board: &mut Board, defender: Color) -> Vec<Pos> {
         if out.contains(&p) || !legal_for(board, p, defender) {
             continue;
         }
-        board.make_color(p, defender);
-        let stops = legal_flex4_point(board, attacker).is_none();
-        board.undo().ok();
+        let stops = if renju_black {
+            // The stone may make a forbidden open-four point legal: try it.
+            board.make_color(p, defender);
+            let stops = legal_flex4_point(board, attacker).is_none();
+            board.undo().ok();
+            stops
+        } else {
+            // A defender's stone only takes shapes away (no new open-four
+            // point appears), so it stops the threat exactly when none of
+            // the attacker's open-four (or five) points is left an open four.
+            flex4.iter().all(|&q| {
+                q == p
+                    || board
+                        .threat_with_stone(q, attacker, p, defender)
+                        .unwrap_or(board.threat(q, attacker))
+                        != Threat::Flex4
+            })
+        };
         if stops {
             out.push(p);
         }
