@@ -627,11 +627,12 @@ impl Board {
         )
     }
 
-    /// The threat class a `color` stone on the empty point `p` would make if
-    /// the empty point `q` held a `stone` stone, or `None` when `q` is not on
-    /// one of `p`'s lines within a line key's reach (so it cannot change it).
-    /// Answers without making the move: one pattern and one threat lookup.
-    pub fn threat_with_stone(&self, p: Pos, color: Color, q: Pos, stone: Color) -> Option<Threat> {
+    /// The four line patterns (packed as by [`Self::packed_patterns`]) a
+    /// `color` stone on the empty point `p` would make if the empty point `q`
+    /// held a `stone` stone, or `None` when `q` is not on one of `p`'s lines
+    /// within a line key's reach (so it cannot change them). Answers without
+    /// making the move: one pattern lookup.
+    pub fn patterns_with_stone(&self, p: Pos, color: Color, q: Pos, stone: Color) -> Option<u16> {
         debug_assert!(self.is_empty(p) && self.is_empty(q));
         let dx = q.x() as i32 - p.x() as i32;
         let dy = q.y() as i32 - p.y() as i32;
@@ -652,8 +653,22 @@ impl Board {
         let key = self.keys[p.index()][d as usize] | (stone as u32) << key_shift(k);
         let pattern = self.table.pattern(key, color) as u16;
         let shift = 4 * d as u32;
-        let pats = (self.packed_patterns(p, color) & !(15 << shift)) | (pattern << shift);
-        Some(self.threat_tables[color.index()].lookup(pats))
+        Some((self.packed_patterns(p, color) & !(15 << shift)) | (pattern << shift))
+    }
+
+    /// The threat class of `color`'s four packed line patterns `pats` (as
+    /// [`Self::packed_patterns`] gives them), under this board's rule.
+    #[inline]
+    pub fn threat_of_patterns(&self, color: Color, pats: u16) -> Threat {
+        self.threat_tables[color.index()].lookup(pats)
+    }
+
+    /// The threat class a `color` stone on the empty point `p` would make if
+    /// the empty point `q` held a `stone` stone, or `None` when `q` is out of
+    /// `p`'s sight (see [`Self::patterns_with_stone`]).
+    pub fn threat_with_stone(&self, p: Pos, color: Color, q: Pos, stone: Color) -> Option<Threat> {
+        self.patterns_with_stone(p, color, q, stone)
+            .map(|pats| self.threat_of_patterns(color, pats))
     }
 
     /// The four line patterns of a `color` stone on the empty point `p`, packed

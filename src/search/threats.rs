@@ -155,6 +155,11 @@ pub fn defences(board: &mut Board, defender: Color) -> Vec<Pos> {
     } else {
         board.threat_points(attacker, Threat::Flex4)
     };
+    let black_open_fours = if renju_black {
+        board.threat_points(attacker, Threat::Flex4)
+    } else {
+        Vec::new()
+    };
     // Two more kinds of stopping points: in Caro a stone just beyond a
     // four's end (the five left after the other block would be shut at both
     // ends), so every point on the open four's lines is tried; in Renju the
@@ -180,6 +185,9 @@ pub fn defences(board: &mut Board, defender: Color) -> Vec<Pos> {
             continue;
         }
         let stops = if renju_black {
+            if keeps_plain_open_four(board, &black_open_fours, p, defender) {
+                continue;
+            }
             // The stone may make a forbidden open-four point legal: try it.
             board.make_color(p, defender);
             let stops = legal_flex4_point(board, attacker).is_none();
@@ -202,6 +210,25 @@ pub fn defences(board: &mut Board, defender: Color) -> Vec<Pos> {
         }
     }
     out
+}
+
+/// With a `defender` stone on `p`, does one of Renju black's open-four
+/// points `open_fours` keep an open four that no forbidden shape can spoil
+/// (one four, and fewer than two threes that might make a double three)?
+/// Then `p` is surely no defence; otherwise only trying it tells.
+fn keeps_plain_open_four(board: &Board, open_fours: &[Pos], p: Pos, defender: Color) -> bool {
+    open_fours.iter().any(|&q| {
+        if q == p {
+            return false;
+        }
+        let pats = board
+            .patterns_with_stone(q, Color::Black, p, defender)
+            .unwrap_or(board.packed_patterns(q, Color::Black));
+        let threes = (0..4)
+            .filter(|d| Pattern::from_u8(((pats >> (4 * d)) & 15) as u8).is_three())
+            .count();
+        board.threat_of_patterns(Color::Black, pats) == Threat::Flex4 && threes < 2
+    })
 }
 
 /// The empty points on the lines where `color` makes a four or better by
