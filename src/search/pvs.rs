@@ -6,7 +6,8 @@
 //! pruning, logarithmic late-move reductions of quiet moves and one ply less
 //! for late non-quiet moves (threes, fours, blocks) at quiet non-PV nodes. None of the
 //! pruning applies when the side to move faces an open three, and answering
-//! one with at most four replies costs no depth. Forced nodes
+//! one with at most four replies costs no depth (outside Renju such a node is
+//! not a leaf even at the horizon). Forced nodes
 //! (block a five, answer an open four) come from [`super::movegen::node_kind`],
 //! so the tree stays narrow where play is forced.
 
@@ -177,6 +178,20 @@ impl<'a> Worker<'a> {
         evaluate(&self.board)
     }
 
+    /// Outside Renju: does the side to move face an open three (or worse)
+    /// with at most [`DEFEND_EXTENSION_MOVES`] replies? Such a node at the
+    /// horizon is no leaf: its replies are searched at no depth cost, so the
+    /// attacker's position is judged after the best defence. Self-play at
+    /// 200 ms: freestyle +35 and +42 (200 games), Renju -34 and -100 (208).
+    /// The replies are left in `moves` when it says yes.
+    fn few_defences(&mut self, kind: NodeKind, moves: &mut MoveList) -> bool {
+        if kind != NodeKind::Defend || self.board.rule().has_forbidden() {
+            return false;
+        }
+        generate(&mut self.board, kind, moves);
+        moves.len() <= DEFEND_EXTENSION_MOVES
+    }
+
     fn update_pv(&mut self, ply: usize, p: Pos) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         head[ply].clear();
@@ -232,7 +247,9 @@ impl<'a> Worker<'a> {
             return evaluate(&self.board);
         }
         let pv_node = beta - alpha > 1;
-        if depth <= 0 && forced.is_none() {
+        let mut moves = MoveList::new();
+        let generated = depth <= 0 && forced.is_none() && self.few_defences(kind, &mut moves);
+        if depth <= 0 && forced.is_none() && !generated {
             return self.leaf(ply, pv_node);
         }
         let hash = self.board.hash();
@@ -283,8 +300,9 @@ impl<'a> Worker<'a> {
                 return if is_decisive(s) { beta } else { s };
             }
         }
-        let mut moves = MoveList::new();
-        generate(&mut self.board, kind, &mut moves);
+        if !generated {
+            generate(&mut self.board, kind, &mut moves);
+        }
         if moves.is_empty() {
             // Every point forbidden or no defence: the position is lost (or a draw on a full board).
             return -WIN + ply as Score + 2;
