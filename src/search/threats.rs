@@ -150,16 +150,8 @@ pub fn defences(board: &mut Board, defender: Color) -> Vec<Pos> {
     // cannot stop it (not for Renju black, whose points' legality reaches
     // farther): no need to try it.
     let renju_black = attacker == Color::Black && board.rule().has_forbidden();
-    let flex4 = if renju_black {
-        Vec::new()
-    } else {
-        board.threat_points(attacker, Threat::Flex4)
-    };
-    let black_open_fours = if renju_black {
-        board.threat_points(attacker, Threat::Flex4)
-    } else {
-        Vec::new()
-    };
+    let open_fours = board.threat_points(attacker, Threat::Flex4);
+    let flex4: &[Pos] = if renju_black { &[] } else { &open_fours };
     // Two more kinds of stopping points: in Caro a stone just beyond a
     // four's end (the five left after the other block would be shut at both
     // ends), so every point on the open four's lines is tried; in Renju the
@@ -185,7 +177,7 @@ pub fn defences(board: &mut Board, defender: Color) -> Vec<Pos> {
             continue;
         }
         let stops = if renju_black {
-            if keeps_plain_open_four(board, &black_open_fours, p, defender) {
+            if keeps_plain_open_four(board, &open_fours, p, defender) {
                 continue;
             }
             // The stone may make a forbidden open-four point legal: try it.
