@@ -42,6 +42,43 @@ impl fmt::Display for ForbiddenKind {
     }
 }
 
+/// What a Renju black stone's four line patterns alone say about its point.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RenjuShape {
+    /// Not forbidden, whatever the rest of the board (a five, or at most one
+    /// four, no overline and fewer than two threes).
+    Legal,
+    /// Forbidden by the patterns alone (overline, double four).
+    Forbidden(ForbiddenKind),
+    /// Two or more threes: forbidden if at least two of them are true threes.
+    ThreesToCheck,
+}
+
+/// Judges a Renju black point by its four line patterns `pats` (see [`RenjuShape`]).
+pub fn renju_shape(pats: &[Pattern; 4]) -> RenjuShape {
+    if pats.contains(&Pattern::F5) {
+        return RenjuShape::Legal;
+    }
+    if pats.contains(&Pattern::Overline) {
+        return RenjuShape::Forbidden(ForbiddenKind::Overline);
+    }
+    let fours: usize = pats
+        .iter()
+        .map(|&p| match p {
+            Pattern::B4 | Pattern::F4 => 1,
+            Pattern::DoubleFour => 2,
+            _ => 0,
+        })
+        .sum();
+    if fours >= 2 {
+        return RenjuShape::Forbidden(ForbiddenKind::DoubleFour);
+    }
+    if pats.iter().filter(|p| p.is_three()).count() < 2 {
+        return RenjuShape::Legal;
+    }
+    RenjuShape::ThreesToCheck
+}
+
 /// What is wrong with a request to the board. The board is unchanged.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum BoardError {
@@ -681,7 +718,7 @@ impl Board {
     /// The four line patterns of a `color` stone on the empty point `p`.
     #[inline]
     pub fn patterns(&self, p: Pos, color: Color) -> [Pattern; 4] {
-        Direction::ALL.map(|d| self.pattern(p, color, d))
+        Pattern::unpack(self.packed_patterns(p, color))
     }
 
     /// The threat class of a `color` stone on the empty point `p`.
@@ -839,25 +876,10 @@ impl Board {
 
     fn forbidden_at(&mut self, p: Pos) -> Option<ForbiddenKind> {
         let pats = self.patterns(p, Color::Black);
-        if pats.contains(&Pattern::F5) {
-            return None;
-        }
-        if pats.contains(&Pattern::Overline) {
-            return Some(ForbiddenKind::Overline);
-        }
-        let fours: usize = pats
-            .iter()
-            .map(|&p| match p {
-                Pattern::B4 | Pattern::F4 => 1,
-                Pattern::DoubleFour => 2,
-                _ => 0,
-            })
-            .sum();
-        if fours >= 2 {
-            return Some(ForbiddenKind::DoubleFour);
-        }
-        if pats.iter().filter(|p| p.is_three()).count() < 2 {
-            return None;
+        match renju_shape(&pats) {
+            RenjuShape::Legal => return None,
+            RenjuShape::Forbidden(kind) => return Some(kind),
+            RenjuShape::ThreesToCheck => {}
         }
         self.set_stone(p, Color::Black);
         let mut true_threes = 0;

@@ -11,7 +11,7 @@ pub mod rng;
 pub mod rule;
 pub mod threat;
 
-pub use board::{Board, BoardError, ForbiddenKind};
+pub use board::{Board, BoardError, ForbiddenKind, RenjuShape, renju_shape};
 pub use pattern::{Pattern, PatternTable};
 pub use pointset::PointSet;
 pub use pos::{CELLS, Cell, Color, Direction, MAX_SIZE, MIN_SIZE, PAD, Pos, STRIDE};

@@ -97,6 +97,13 @@ impl Pattern {
         Self::ALL.get(v as usize).copied().unwrap_or(Pattern::Dead)
     }
 
+    /// The four patterns packed four bits per direction (direction `d` at
+    /// bits `4d`), as the board stores them for one colour.
+    #[inline]
+    pub fn unpack(packed: u16) -> [Pattern; 4] {
+        [0, 1, 2, 3].map(|d| Pattern::from_u8(((packed >> (4 * d)) & 15) as u8))
+    }
+
     /// A three of either strength.
     #[inline]
     pub fn is_three(self) -> bool {

@@ -248,9 +248,12 @@ impl<'a> Worker<'a> {
         }
         let pv_node = beta - alpha > 1;
         let mut moves = MoveList::new();
-        let generated = depth <= 0 && forced.is_none() && self.few_defences(kind, &mut moves);
-        if depth <= 0 && forced.is_none() && !generated {
-            return self.leaf(ply, pv_node);
+        let mut generated = false;
+        if depth <= 0 && forced.is_none() {
+            if !self.few_defences(kind, &mut moves) {
+                return self.leaf(ply, pv_node);
+            }
+            generated = true;
         }
         let hash = self.board.hash();
         let mut hash_move = Pos::NONE;

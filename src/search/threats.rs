@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::game::pattern::HALF;
-use crate::game::{Board, Color, Direction, Pattern, Pos, Rule, Threat};
+use crate::game::{Board, Color, Direction, Pattern, Pos, RenjuShape, Rule, Threat, renju_shape};
 
 /// A solver's deadline, read from the clock every [`Clock::EVERY`] nodes
 /// (whatever the step between the node counts it is shown) and sticky once passed.
@@ -205,9 +205,9 @@ pub fn defences(board: &mut Board, defender: Color) -> Vec<Pos> {
 }
 
 /// With a `defender` stone on `p`, does one of Renju black's open-four
-/// points `open_fours` keep an open four that no forbidden shape can spoil
-/// (one four, and fewer than two threes that might make a double three)?
-/// Then `p` is surely no defence; otherwise only trying it tells.
+/// points `open_fours` keep an open four that its patterns alone make legal
+/// (no double three to check, see [`renju_shape`])? Then `p` is surely no
+/// defence; otherwise only trying it tells.
 fn keeps_plain_open_four(board: &Board, open_fours: &[Pos], p: Pos, defender: Color) -> bool {
     open_fours.iter().any(|&q| {
         if q == p {
@@ -216,10 +216,8 @@ fn keeps_plain_open_four(board: &Board, open_fours: &[Pos], p: Pos, defender: Co
         let pats = board
             .patterns_with_stone(q, Color::Black, p, defender)
             .unwrap_or(board.packed_patterns(q, Color::Black));
-        let threes = (0..4)
-            .filter(|d| Pattern::from_u8(((pats >> (4 * d)) & 15) as u8).is_three())
-            .count();
-        board.threat_of_patterns(Color::Black, pats) == Threat::Flex4 && threes < 2
+        board.threat_of_patterns(Color::Black, pats) == Threat::Flex4
+            && renju_shape(&Pattern::unpack(pats)) == RenjuShape::Legal
     })
 }
 
