@@ -231,7 +231,22 @@ pub struct Board {
     tempo: isize,
     table: &'static PatternTable,
     threat_tables: [&'static ThreatTable; 2],
+    /// Per colour, the shape values summed over the empty points (see
+    /// [`ShapeTable`]), and the sums before each of the last `marks.len()` moves.
+    shapes: [&'static ShapeTable; 2],
+    shape_sums: [[i32; 2]; 2],
+    shape_marks: Vec<[[i32; 2]; 2]>,
 }
+
+/// Values of one colour's four line patterns at an empty point, indexed by
+/// the packed patterns (as [`Board::packed_patterns`] gives them), for two
+/// roles (`[0]`, `[1]`; the evaluation uses them for the side to move and the
+/// opponent). The board keeps their sums over its empty points up to date.
+/// Entry 0 (four dead lines) must be zero: it also stands for occupied points.
+pub type ShapeTable = [[i16; 2]; 1 << 16];
+
+/// The table of no values (the default).
+pub static NO_SHAPES: ShapeTable = [[0; 2]; 1 << 16];
 
 impl Board {
     /// An empty `width` x `height` board under `rule`.
@@ -271,6 +286,9 @@ impl Board {
                 ThreatTable::get(rule.has_forbidden()),
                 ThreatTable::get(false),
             ],
+            shapes: [&NO_SHAPES; 2],
+            shape_sums: [[0; 2]; 2],
+            shape_marks: Vec::with_capacity(width * height),
         };
         for p in board.points().collect::<Vec<_>>() {
             for d in Direction::ALL {
@@ -458,6 +476,7 @@ impl Board {
     pub fn make_color(&mut self, p: Pos, color: Color) {
         debug_assert!(self.on_board(p) && self.is_empty(p), "make on {p:?}");
         self.marks.push(self.journal.len() as u32);
+        self.shape_marks.push(self.shape_sums);
         self.set_stone(p, color);
         self.history.push((p, color));
         self.counts[color.index()] += 1;
@@ -469,7 +488,10 @@ impl Board {
         let (p, color) = self.history.pop().ok_or(BoardError::NothingToUndo)?;
         self.counts[color.index()] -= 1;
         match self.marks.pop() {
-            Some(mark) => self.restore_stone(p, color, mark as usize),
+            Some(mark) => {
+                self.restore_stone(p, color, mark as usize);
+                self.shape_sums = self.shape_marks.pop().expect("a mark per move");
+            }
             None => self.clear_stone(p),
         }
         Ok((p, color))
@@ -490,6 +512,7 @@ impl Board {
         // The journal describes the moves in order; it is void once one is taken out.
         self.journal.clear();
         self.marks.clear();
+        self.shape_marks.clear();
         self.clear_stone(p);
         Ok(color)
     }
@@ -497,6 +520,8 @@ impl Board {
     fn set_stone(&mut self, p: Pos, color: Color) {
         self.journal
             .push((p.0 as u32, self.pats[p.index()], self.threats[p.index()]));
+        // An occupied point has no shape value (its patterns stay as they were).
+        self.account_shapes(self.pats[p.index()], 0);
         // An occupied point counts as threat `None` until it is empty again.
         for c in 0..2 {
             self.threat_counts[c][self.threats[p.index()][c] as usize] -= 1;
@@ -604,8 +629,24 @@ impl Board {
                 let old = (i as u32, *slot, self.threats[i]);
                 self.journal.push(old);
             }
+            let old = *slot;
             *slot = pats;
+            self.account_shapes(old, pats);
             self.set_threats(i, pats);
+        }
+    }
+
+    /// Moves the shape sums from an empty point's patterns `old` to `new`.
+    #[inline(always)]
+    fn account_shapes(&mut self, old: u32, new: u32) {
+        for c in 0..2 {
+            let (o, n) = ((old >> (16 * c)) as u16, (new >> (16 * c)) as u16);
+            if o != n {
+                let t = self.shapes[c];
+                let (a, b) = (t[o as usize], t[n as usize]);
+                self.shape_sums[c][0] += b[0] as i32 - a[0] as i32;
+                self.shape_sums[c][1] += b[1] as i32 - a[1] as i32;
+            }
         }
     }
 
@@ -619,6 +660,8 @@ impl Board {
             pats |= ((packed & 15) << shift) | ((packed >> 4) << (shift + 16));
         }
         self.pats[i] = pats;
+        // The point was occupied (or new): it had no shape value.
+        self.account_shapes(0, pats);
         self.set_threats(i, pats);
     }
 
@@ -713,6 +756,36 @@ impl Board {
     #[inline]
     pub fn packed_patterns(&self, p: Pos, color: Color) -> u16 {
         (self.pats[p.index()] >> (16 * color.index())) as u16
+    }
+
+    /// Uses `tables` (black's, white's) for the shape sums, recomputing them.
+    pub fn set_shape_tables(&mut self, tables: [&'static ShapeTable; 2]) {
+        assert!(
+            tables.iter().all(|t| t[0] == [0, 0]),
+            "entry 0 must be zero"
+        );
+        self.shapes = tables;
+        self.shape_sums = [[0; 2]; 2];
+        self.shape_marks.clear();
+        for i in 0..CELLS {
+            if self.cells[i] == Cell::Empty {
+                self.account_shapes(0, self.pats[i]);
+            }
+        }
+        // Sums before earlier moves are unknown: undo recomputes them.
+        self.marks.clear();
+        self.journal.clear();
+    }
+
+    /// The shape tables in use (black's, white's).
+    pub fn shape_tables(&self) -> [&'static ShapeTable; 2] {
+        self.shapes
+    }
+
+    /// The sum of `color`'s shape values in role `role` (0 or 1) over the empty points.
+    #[inline]
+    pub fn shape_sum(&self, color: Color, role: usize) -> i32 {
+        self.shape_sums[color.index()][role]
     }
 
     /// The four line patterns of a `color` stone on the empty point `p`.

@@ -493,3 +493,66 @@ fn threat_with_stone_matches_making_the_move() {
     }
     assert!(compared > 10_000);
 }
+
+/// The shape sums of `b` summed afresh over its empty points.
+fn shape_sums_afresh(b: &Board) -> [[i32; 2]; 2] {
+    let mut s = [[0; 2]; 2];
+    let t = b.shape_tables();
+    for p in b.points().filter(|&p| b.is_empty(p)) {
+        for c in [Color::Black, Color::White] {
+            let v = t[c.index()][b.packed_patterns(p, c) as usize];
+            s[c.index()][0] += v[0] as i32;
+            s[c.index()][1] += v[1] as i32;
+        }
+    }
+    s
+}
+
+#[test]
+fn shape_sums_follow_make_undo_and_remove() {
+    let mut rng = Rng::new(0x5a4e);
+    let mut table: Box<ShapeTable> = vec![[0i16; 2]; 1 << 16]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap();
+    for (i, v) in table.iter_mut().enumerate() {
+        if i != 0 {
+            *v = [rng.below(200) as i16 - 100, rng.below(200) as i16 - 100];
+        }
+    }
+    let table: &'static ShapeTable = Box::leak(table);
+    let mut other = table.to_vec();
+    other.reverse();
+    other[0] = [0, 0];
+    let other: &'static ShapeTable = Box::leak(other.into_boxed_slice().try_into().unwrap());
+    let sums =
+        |b: &Board| [Color::Black, Color::White].map(|c| [b.shape_sum(c, 0), b.shape_sum(c, 1)]);
+    for rule in [Rule::Renju, Rule::Freestyle, Rule::Caro] {
+        let mut b = Board::new(15, 15, rule).unwrap();
+        for _ in 0..10 {
+            let empties: Vec<Pos> = b.points().filter(|&p| b.is_empty(p)).collect();
+            b.make(empties[rng.below(empties.len())]);
+        }
+        // Tables set mid-game; the moves before it still undo correctly.
+        b.set_shape_tables([table, other]);
+        assert_eq!(sums(&b), shape_sums_afresh(&b));
+        for _ in 0..80 {
+            let empties: Vec<Pos> = b.points().filter(|&p| b.is_empty(p)).collect();
+            match rng.below(5) {
+                0 if b.stone_count() > 0 => {
+                    b.undo().unwrap();
+                }
+                1 if b.stone_count() > 0 => {
+                    let (p, _) = b.history()[rng.below(b.stone_count())];
+                    b.remove(p).unwrap();
+                }
+                _ => b.make(empties[rng.below(empties.len())]),
+            }
+            assert_eq!(sums(&b), shape_sums_afresh(&b), "{rule:?}");
+        }
+        while b.stone_count() > 0 {
+            b.undo().unwrap();
+            assert_eq!(sums(&b), shape_sums_afresh(&b));
+        }
+    }
+}
