@@ -1,4 +1,5 @@
-//! Fits the evaluation's threat-count weights to game results (Texel's method):
+//! Fits the evaluation's threat-count weights to game results (Texel's method;
+//! the weights in use are now fitted to search scores by `distil.rs`):
 //! replays `.psq` records, keeps the quiet positions (and those defending an
 //! open three: the evaluation sees both at the horizon), and minimises the squared
 //! error between each game's result and a logistic function of the evaluation.

@@ -53,7 +53,8 @@ pub struct Worker<'a> {
 
 impl<'a> Worker<'a> {
     /// A worker searching `board` with the shared state.
-    pub fn new(board: Board, shared: &'a Shared, id: usize) -> Worker<'a> {
+    pub fn new(mut board: Board, shared: &'a Shared, id: usize) -> Worker<'a> {
+        board.set_shape_tables(crate::eval::shape_tables(board.rule()));
         Worker {
             board,
             shared,
