@@ -85,6 +85,7 @@ pub fn generate(
     let mut seen: HashSet<Vec<(u8, u8, bool)>> = HashSet::new();
     let mut kept = Vec::new();
     let mut draws = 0;
+    let searcher = Searcher::new(16 << 20, 1);
     while kept.len() < cfg.count {
         draws += 1;
         if draws > DRAWS_PER_OPENING * cfg.count.max(1) {
@@ -101,7 +102,7 @@ pub fn generate(
         if !seen.insert(canonical(&board, cfg.size)) {
             continue;
         }
-        let searcher = Searcher::new(16 << 20, 1);
+        searcher.clear_hash();
         let Some(o) = searcher.search(&board, &Limits::depth(cfg.depth), &mut |_| {}) else {
             continue;
         };

@@ -112,12 +112,13 @@ impl TranspositionTable {
         self.slots.len() * ENTRY_BYTES
     }
 
-    /// Forgets everything.
+    /// Forgets everything (as good as a new table).
     pub fn clear(&self) {
         for s in self.slots.iter() {
             s[0].store(0, Ordering::Relaxed);
             s[1].store(0, Ordering::Relaxed);
         }
+        self.generation.store(0, Ordering::Relaxed);
     }
 
     /// Starts a new search: older entries become easier to replace.
