@@ -1,5 +1,6 @@
 //! Fits the evaluation to search scores (distillation): reads the lines
-//! `label.rs` writes, and fits, on 80 % of the games, the threat-count weights
+//! `label.rs` writes, and fits, on the first 80 % of them (the rest held out;
+//! positions of one game stay together but at the cut), the threat-count weights
 //! and per-point residuals keyed by the sorted four line patterns of each
 //! colour, minimising the squared difference of logistic(score / K) and
 //! logistic(eval / K); reports the held-out loss of the current weights, of
@@ -8,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use tianyuan::eval::{WEIGHTS, evaluate, family};
+use tianyuan::eval::{WEIGHTS, evaluate, family, sorted_shape_key};
 use tianyuan::game::{Board, Pos, Rule};
 
 const N: usize = 15;
@@ -21,13 +22,6 @@ struct Sample {
     keys: Vec<(u32, f32)>,
     target: f64,
     current: f64,
-}
-
-/// The four patterns of a packed u16 sorted descending and packed again.
-fn sorted_key(pats: u16) -> u16 {
-    let mut v = [pats & 15, (pats >> 4) & 15, (pats >> 8) & 15, pats >> 12];
-    v.sort_unstable_by(|a, b| b.cmp(a));
-    v[0] | v[1] << 4 | v[2] << 8 | v[3] << 12
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -88,7 +82,7 @@ fn main() {
                     }
                     // In Renju the colours' shapes differ (black's may be forbidden).
                     let colour = if fam == 1 { c.index() } else { 0 };
-                    let key = (sorted_key(pats), own, colour);
+                    let key = (sorted_shape_key(pats), own, colour);
                     let n = index.len() as u32;
                     let i = *index.entry(key).or_insert(n);
                     if i as usize == seen.len() {
