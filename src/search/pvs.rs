@@ -443,9 +443,9 @@ impl<'a> Worker<'a> {
 
 /// Reverse futility pruning: deepest remaining depth and margin per ply.
 const FUTILITY_DEPTH: i32 = 3;
-const FUTILITY_MARGIN: Score = 150;
+const FUTILITY_MARGIN: Score = 120;
 /// Quiet moves are skipped at depth 1-2 when the static value plus this (per ply) cannot reach alpha.
-const MOVE_FUTILITY_MARGIN: Score = 200;
+const MOVE_FUTILITY_MARGIN: Score = 160;
 /// Null move: least depth and base reduction.
 const NULL_MIN_DEPTH: i32 = 3;
 const NULL_REDUCTION: i32 = 2;
