@@ -14,7 +14,7 @@
 use std::sync::LazyLock;
 
 use crate::game::board::ShapeTable;
-use crate::game::{Board, Cell, Color, Pos, Rule};
+use crate::game::{Board, Color, Pos, Rule};
 
 mod shapes;
 
@@ -133,21 +133,15 @@ pub fn evaluate(board: &Board) -> Score {
 
 /// The shape values of `me` (own role) less those of `opp` (opponent role):
 /// the board's running sums when it uses the evaluation's tables, otherwise
-/// summed over the empty points.
+/// summed afresh over the empty points.
 fn shape_value(board: &Board, me: Color, opp: Color) -> Score {
     let tables = shape_tables(board.rule());
     let t = board.shape_tables();
     if std::ptr::eq(t[0], tables[0]) && std::ptr::eq(t[1], tables[1]) {
         return board.shape_sum(me, 0) - board.shape_sum(opp, 1);
     }
-    let mut s = 0;
-    for p in board.points() {
-        if board.cell(p) == Cell::Empty {
-            s += tables[me.index()][board.packed_patterns(p, me) as usize][0] as Score;
-            s -= tables[opp.index()][board.packed_patterns(p, opp) as usize][1] as Score;
-        }
-    }
-    s
+    let sums = board.shape_sums_of(tables);
+    sums[me.index()][0] - sums[opp.index()][1]
 }
 
 /// The ordering score of `color` playing the empty point `p`.

@@ -223,19 +223,19 @@ pub struct Board {
     /// Undo journal: (cell, patterns, threats) of every empty cell a move
     /// changed, as they were before it, so `undo` restores instead of recomputing.
     journal: Vec<(u32, u32, [Threat; 2])>,
-    /// Journal length before each of the last `marks.len()` moves (cleared by `remove`).
-    marks: Vec<u32>,
+    /// Journal length and shape sums before each of the last `marks.len()`
+    /// moves (cleared by `remove`).
+    marks: Vec<(u32, [[i32; 2]; 2])>,
     counts: [usize; 2],
     /// Passes (null moves) made in search: added to black's count when
     /// deciding whose turn it is (see [`Board::make_null`]).
     tempo: isize,
     table: &'static PatternTable,
     threat_tables: [&'static ThreatTable; 2],
-    /// Per colour, the shape values summed over the empty points (see
-    /// [`ShapeTable`]), and the sums before each of the last `marks.len()` moves.
+    /// Per colour, the shape tables and their values summed over the empty
+    /// points (see [`ShapeTable`]).
     shapes: [&'static ShapeTable; 2],
     shape_sums: [[i32; 2]; 2],
-    shape_marks: Vec<[[i32; 2]; 2]>,
 }
 
 /// Values of one colour's four line patterns at an empty point, indexed by
@@ -246,7 +246,7 @@ pub struct Board {
 pub type ShapeTable = [[i16; 2]; 1 << 16];
 
 /// The table of no values (the default).
-pub static NO_SHAPES: ShapeTable = [[0; 2]; 1 << 16];
+static NO_SHAPES: ShapeTable = [[0; 2]; 1 << 16];
 
 impl Board {
     /// An empty `width` x `height` board under `rule`.
@@ -288,7 +288,6 @@ impl Board {
             ],
             shapes: [&NO_SHAPES; 2],
             shape_sums: [[0; 2]; 2],
-            shape_marks: Vec::with_capacity(width * height),
         };
         for p in board.points().collect::<Vec<_>>() {
             for d in Direction::ALL {
@@ -475,8 +474,8 @@ impl Board {
     #[inline]
     pub fn make_color(&mut self, p: Pos, color: Color) {
         debug_assert!(self.on_board(p) && self.is_empty(p), "make on {p:?}");
-        self.marks.push(self.journal.len() as u32);
-        self.shape_marks.push(self.shape_sums);
+        self.marks
+            .push((self.journal.len() as u32, self.shape_sums));
         self.set_stone(p, color);
         self.history.push((p, color));
         self.counts[color.index()] += 1;
@@ -488,9 +487,9 @@ impl Board {
         let (p, color) = self.history.pop().ok_or(BoardError::NothingToUndo)?;
         self.counts[color.index()] -= 1;
         match self.marks.pop() {
-            Some(mark) => {
+            Some((mark, shape_sums)) => {
                 self.restore_stone(p, color, mark as usize);
-                self.shape_sums = self.shape_marks.pop().expect("a mark per move");
+                self.shape_sums = shape_sums;
             }
             None => self.clear_stone(p),
         }
@@ -512,7 +511,6 @@ impl Board {
         // The journal describes the moves in order; it is void once one is taken out.
         self.journal.clear();
         self.marks.clear();
-        self.shape_marks.clear();
         self.clear_stone(p);
         Ok(color)
     }
@@ -765,16 +763,25 @@ impl Board {
             "entry 0 must be zero"
         );
         self.shapes = tables;
-        self.shape_sums = [[0; 2]; 2];
-        self.shape_marks.clear();
-        for i in 0..CELLS {
-            if self.cells[i] == Cell::Empty {
-                self.account_shapes(0, self.pats[i]);
-            }
-        }
+        self.shape_sums = self.shape_sums_of(tables);
         // Sums before earlier moves are unknown: undo recomputes them.
         self.marks.clear();
         self.journal.clear();
+    }
+
+    /// Per colour, the values of `tables` (black's, white's) in both roles
+    /// summed afresh over the empty points (what the running sums hold when
+    /// the board uses `tables`).
+    pub fn shape_sums_of(&self, tables: [&ShapeTable; 2]) -> [[i32; 2]; 2] {
+        let mut sums = [[0; 2]; 2];
+        for i in (0..CELLS).filter(|&i| self.cells[i] == Cell::Empty) {
+            for (c, (sum, table)) in sums.iter_mut().zip(tables).enumerate() {
+                let v = table[(self.pats[i] >> (16 * c)) as u16 as usize];
+                sum[0] += v[0] as i32;
+                sum[1] += v[1] as i32;
+            }
+        }
+        sums
     }
 
     /// The shape tables in use (black's, white's).
