@@ -380,8 +380,8 @@ fn iterate(
             && moves.len() > 1
             && refutations < MAX_REFUTATIONS
         {
-            // Each check may use an eighth of the hard limit, and never passes it.
-            let deadline = (Instant::now() + limits.hard_capped() / 8)
+            // Each check may use a part of the hard limit, and never passes it.
+            let deadline = (Instant::now() + limits.hard_capped() / REFUTE_TIME_DIVISOR)
                 .min(shared.start + limits.hard_capped());
             let (lost, nodes) = refuted(&mut w.board, mv, &shared.stop, deadline);
             shared.nodes.fetch_add(nodes, Ordering::Relaxed);
@@ -435,6 +435,12 @@ fn iterate(
 /// Root moves dropped at most per search because the opponent wins after them
 /// (past that, the position is probably lost whatever we play).
 const MAX_REFUTATIONS: usize = 12;
+/// Each check of a best move may use this part of the hard limit. The checks
+/// took up to half of a 1 s move in sharp middle games at an eighth each
+/// (a new best move is checked at each depth); a sixteenth scored +37 Elo in
+/// Renju and +10 in freestyle in self-play, a thirty-second -54 and -21
+/// (docs/strength.md).
+const REFUTE_TIME_DIVISOR: u32 = 16;
 /// Budgets of the opponent's VCF and VCT searches that verify a best move.
 const REFUTE_VCF_NODES: u64 = 40_000;
 const REFUTE_VCT_NODES: u64 = 400_000;
