@@ -437,9 +437,9 @@ fn iterate(
 const MAX_REFUTATIONS: usize = 12;
 /// Each check of a best move may use this part of the hard limit. The checks
 /// took up to half of a 1 s move in sharp middle games at an eighth each
-/// (a new best move is checked at each depth); a sixteenth scored +37 Elo in
-/// Renju and +10 in freestyle in self-play, a thirty-second -54 and -21
-/// (docs/strength.md).
+/// (a new best move is checked at each depth); a sixteenth scored +37 and +20
+/// Elo in Renju and +10 and +21 in freestyle in self-play, a thirty-second
+/// -54 and -21 (docs/strength.md).
 const REFUTE_TIME_DIVISOR: u32 = 16;
 /// Budgets of the opponent's VCF and VCT searches that verify a best move.
 const REFUTE_VCF_NODES: u64 = 40_000;
