@@ -12,6 +12,9 @@ use std::collections::HashMap;
 use tianyuan::eval::{WEIGHTS, evaluate, family, sorted_shape_key};
 use tianyuan::game::{Board, Pos, Rule};
 
+#[path = "common/weights.rs"]
+mod weights;
+
 const N: usize = 15;
 
 /// One labelled position: threat counts, sparse residual-key counts, target.
@@ -179,14 +182,8 @@ fn main() {
             }
         }
     }
-    let fmt = |a: &[f64]| {
-        a.iter()
-            .map(|x| format!("{}", x.round() as i64))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    println!("own: [{}]", fmt(&w[..N]));
-    println!("opp: [{}]", fmt(&w[N..2 * N]));
+    println!("own: [{}]", weights::rounded_list(&w[..N]));
+    println!("opp: [{}]", weights::rounded_list(&w[N..2 * N]));
     // Residuals by sorted key: (own, opponent), as Rust tuples.
     let mut table: std::collections::BTreeMap<(usize, u16), (i64, i64)> = Default::default();
     for (&(key, own, colour), &i) in &index {

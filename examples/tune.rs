@@ -12,6 +12,8 @@ use tianyuan::search::movegen::{NodeKind, node_kind};
 
 #[path = "common/psq.rs"]
 mod psq;
+#[path = "common/weights.rs"]
+mod weights;
 
 const N: usize = 15;
 
@@ -143,12 +145,6 @@ fn main() {
             eprintln!("iteration {it}: loss {:.5}", loss(&w, k, &data));
         }
     }
-    let fmt = |a: &[f64]| {
-        a.iter()
-            .map(|x| format!("{}", x.round() as i64))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    println!("own: [{}],", fmt(&w[..N]));
-    println!("opp: [{}],", fmt(&w[N..]));
+    println!("own: [{}],", weights::rounded_list(&w[..N]));
+    println!("opp: [{}],", weights::rounded_list(&w[N..]));
 }

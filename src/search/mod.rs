@@ -204,39 +204,28 @@ impl Searcher {
         if b.is_full() {
             return None;
         }
-        let decided = |best: Pos, score: Score| Outcome {
-            best,
-            score,
-            depth: 0,
-            nodes: 0,
-            pv: vec![best],
-            elapsed: start.elapsed(),
-        };
         let last = b.last_move().map(|m| m.0);
         let kind = node_kind(&mut b, last);
         let excluded = |p: Pos| limits.exclude.contains(&p);
-        // A continuous-four win at the root is played at once; at most a fifth
-        // of the hard limit goes to looking for it.
-        let vcf_deadline = start + limits.hard_capped() / 5;
-        // Nodes of the root solvers, counted with the search's.
-        let solver_nodes = std::cell::Cell::new(0u64);
-        let root_vcf = |b: &mut Board| {
-            let mut solver =
-                vcf::VcfSolver::new(VCF_ROOT_NODES, Some(&self.stop)).with_deadline(vcf_deadline);
-            let found = solver.solve(b, 40);
-            solver_nodes.set(solver_nodes.get() + solver.nodes);
-            let line = found?;
-            let mut o = decided(line[0], WIN - line.len() as Score);
-            o.nodes = solver_nodes.get();
-            o.pv = line;
-            Some(o)
+        // An answer without the main search: a line, its score, solver nodes.
+        let won = |(line, score): (Vec<Pos>, Score), nodes: u64| Outcome {
+            best: line[0],
+            score,
+            depth: 0,
+            nodes,
+            pv: line,
+            elapsed: start.elapsed(),
         };
+        let decided = |best: Pos, score: Score| won((vec![best], score), 0);
         match kind {
             NodeKind::WinNow(p) | NodeKind::WinIn3(p) | NodeKind::Forced(p) if excluded(p) => {}
             NodeKind::WinNow(p) => return Some(decided(p, WIN - 1)),
             NodeKind::WinIn3(p) => return Some(decided(p, WIN - 3)),
             // The block may itself start a win (e.g. catching a forbidden point).
-            NodeKind::Forced(p) => return root_vcf(&mut b).or(Some(decided(p, 0))),
+            NodeKind::Forced(p) => {
+                let (found, nodes) = self.root_win(&mut b, limits, start, false);
+                return Some(found.map_or_else(|| decided(p, 0), |f| won(f, nodes)));
+            }
             NodeKind::Lost => {
                 // Block one five point if we can, else anything legal.
                 let me = b.side_to_move();
@@ -248,23 +237,14 @@ impl Searcher {
             }
             _ => {}
         }
-        if limits.exclude.is_empty()
-            && let Some(o) = root_vcf(&mut b)
-        {
-            return Some(o);
-        }
-        // Then a win by threes and fours, within a tenth of the hard limit.
-        let vct_deadline = Instant::now() + limits.hard_capped() / 10;
+        // Nodes of the root solvers, counted with the search's.
+        let mut solver_nodes = 0;
         if limits.exclude.is_empty() {
-            let mut solver =
-                vct::VctSolver::new(VCT_ROOT_NODES, Some(&self.stop), Some(vct_deadline));
-            let found = solver.solve_deepening(&mut b, VCT_ROOT_DEPTH);
-            solver_nodes.set(solver_nodes.get() + solver.nodes);
-            if let Some(p) = found {
-                let mut o = decided(p, WIN - 2 * VCT_ROOT_DEPTH as Score - 1);
-                o.nodes = solver_nodes.get();
-                return Some(o);
+            let (found, nodes) = self.root_win(&mut b, limits, start, true);
+            if let Some(f) = found {
+                return Some(won(f, nodes));
             }
+            solver_nodes = nodes;
         }
         let mut moves = MoveList::new();
         generate(&mut b, kind, &mut moves);
@@ -296,7 +276,7 @@ impl Searcher {
         };
         let root_moves: Vec<(Pos, i32)> = moves.to_vec();
         let mut result = decided(root_moves[0].0, 0);
-        let total_nodes = AtomicU64::new(solver_nodes.get());
+        let total_nodes = AtomicU64::new(solver_nodes);
         std::thread::scope(|scope| {
             for id in 1..self.threads {
                 let (shared, b, rm, total) = (&shared, b.clone(), root_moves.clone(), &total_nodes);
@@ -318,6 +298,36 @@ impl Searcher {
         result.nodes = total_nodes.load(Ordering::Relaxed);
         result.elapsed = start.elapsed();
         Some(result)
+    }
+
+    /// Looks for a forced win before the main search: continuous fours (VCF)
+    /// within a fifth of the hard limit from `start`, then, with `with_vct`,
+    /// threes and fours (VCT) within a tenth of it from now. Returns the
+    /// winning line (for a VCT only its first move) with its score, and the
+    /// solver nodes spent, found or not.
+    fn root_win(
+        &self,
+        b: &mut Board,
+        limits: &Limits,
+        start: Instant,
+        with_vct: bool,
+    ) -> (Option<(Vec<Pos>, Score)>, u64) {
+        let vcf_deadline = start + limits.hard_capped() / 5;
+        let mut vcf =
+            vcf::VcfSolver::new(VCF_ROOT_NODES, Some(&self.stop)).with_deadline(vcf_deadline);
+        if let Some(line) = vcf.solve(b, 40) {
+            let score = WIN - line.len() as Score;
+            return (Some((line, score)), vcf.nodes);
+        }
+        if !with_vct {
+            return (None, vcf.nodes);
+        }
+        let vct_deadline = Instant::now() + limits.hard_capped() / 10;
+        let mut vct = vct::VctSolver::new(VCT_ROOT_NODES, Some(&self.stop), Some(vct_deadline));
+        let found = vct
+            .solve_deepening(b, VCT_ROOT_DEPTH)
+            .map(|p| (vec![p], WIN - 2 * VCT_ROOT_DEPTH as Score - 1));
+        (found, vcf.nodes + vct.nodes)
     }
 }
 
