@@ -448,10 +448,8 @@ const FUTILITY_MARGIN: Score = 120;
 const MOVE_FUTILITY_MARGIN: Score = 160;
 /// Null move: least depth and base reduction (plus a quarter of the depth).
 /// A base of 4 instead of 2 scored +27 and +30 Elo in Renju, +21 and +24 in
-/// freestyle in self-play; 3, 5 and 6 did not do better. From depth 2 instead
-/// of 3 (where passing leaves only the opponent's threats to look at): Renju
-/// +64, +3, +27, freestyle +17, 0 (docs/strength.md).
-const NULL_MIN_DEPTH: i32 = 2;
+/// freestyle in self-play; 3, 5 and 6 did not do better (docs/strength.md).
+const NULL_MIN_DEPTH: i32 = 3;
 const NULL_REDUCTION: i32 = 4;
 /// Late-move pruning: at depth d <= LMP_DEPTH only the first LMP_COUNT[d] moves are tried
 /// (quiet ones past that are skipped).
