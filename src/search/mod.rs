@@ -224,7 +224,7 @@ impl Searcher {
             // The block may itself start a win (e.g. catching a forbidden point).
             NodeKind::Forced(p) => {
                 let (found, nodes) = self.root_win(&mut b, limits, start, false);
-                return Some(found.map_or_else(|| decided(p, 0), |f| won(f, nodes)));
+                return Some(won(found.unwrap_or((vec![p], 0)), nodes));
             }
             NodeKind::Lost => {
                 // Block one five point if we can, else anything legal.
