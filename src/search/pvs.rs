@@ -214,7 +214,7 @@ impl<'a> Worker<'a> {
 
     fn search_node(
         &mut self,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: Score,
         mut beta: Score,
@@ -281,6 +281,11 @@ impl<'a> Worker<'a> {
                 self.update_pv(ply, p);
             }
             return s;
+        }
+        if hash_move == Pos::NONE && depth >= IIR_DEPTH {
+            // Internal iterative reduction: without a hash move the ordering
+            // is a guess; a shallower search is cheaper and fills the table.
+            depth -= 1;
         }
         let me = self.board.side_to_move();
         // Facing an open three (or worse) the position is not quiet: no pruning on the static value.
@@ -441,6 +446,9 @@ impl<'a> Worker<'a> {
     }
 }
 
+/// Internal iterative reduction: nodes without a hash move from this depth
+/// on are searched a ply shallower.
+const IIR_DEPTH: i32 = 4;
 /// Reverse futility pruning: deepest remaining depth and margin per ply.
 const FUTILITY_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: Score = 120;
