@@ -4,12 +4,15 @@
 //! and per-point residuals keyed by the sorted four line patterns of each
 //! colour, minimising the squared difference of logistic(score / K) and
 //! logistic(eval / K); reports the held-out loss of the current weights, of
-//! refitted threat weights, and of both with residuals.
+//! refitted threat weights, and of both with residuals. With `PRIOR=1` the
+//! shape values start from the current ones and the L2 term (`L2`) pulls
+//! them towards those instead of towards 0 (`L2=1` keeps them as they are,
+//! so only the threat weights are refitted).
 //! Usage: `cargo run --release --example distil -- LABELS... > TABLE`.
 
 use std::collections::HashMap;
 
-use tianyuan::eval::{WEIGHTS, evaluate, family, sorted_shape_key};
+use tianyuan::eval::{WEIGHTS, evaluate, family, shape_tables, sorted_shape_key};
 use tianyuan::game::{Board, Pos, Rule};
 
 #[path = "common/weights.rs"]
@@ -47,6 +50,10 @@ fn main() {
     // Positions decided within the horizon: left out, their threats would
     // read as worth little (the won ones are not there); DECISIVE=1 keeps them.
     let with_decisive = std::env::var("DECISIVE").is_ok_and(|v| v == "1");
+    // Start the shape values from the current ones and pull them towards
+    // those (L2) instead of towards 0: a refinement of the fit in use.
+    let prior = std::env::var("PRIOR").is_ok_and(|v| v == "1");
+    let mut rule_seen = Rule::Freestyle;
     let mut index: HashMap<(u16, bool, usize), u32> = HashMap::new();
     let mut seen: Vec<usize> = Vec::new();
     let mut samples = Vec::new();
@@ -57,6 +64,7 @@ fn main() {
             let mut it = line.split_whitespace();
             let rule = Rule::from_protocol(it.next().unwrap().parse().unwrap()).unwrap();
             fam = family(rule);
+            rule_seen = rule;
             let score: i32 = it.next().unwrap().parse().unwrap();
             let decisive = score.abs() > 20_000;
             if decisive && !with_decisive {
@@ -127,10 +135,17 @@ fn main() {
     let nk = index.len();
     // Parameters: own threat weights, opp threat weights, residuals.
     let mut w = vec![0.0f64; 2 * N + nk];
+    if prior {
+        let tables = shape_tables(rule_seen);
+        for (&(key, own, colour), &i) in &index {
+            w[2 * N + i as usize] = tables[colour][key as usize][usize::from(!own)] as f64;
+        }
+    }
     for t in 0..N {
         w[t] = WEIGHTS.own[fam][t] as f64;
         w[N + t] = WEIGHTS.opp[fam][t] as f64;
     }
+    let w0 = w.clone();
     let predict = |w: &[f64], s: &Sample| -> f64 {
         let mut e = 0.0;
         for t in 2..N {
@@ -165,7 +180,7 @@ fn main() {
                     if seen[i - 2 * N] < min_seen {
                         continue;
                     }
-                    gi += 2.0 * lambda * w[i];
+                    gi += 2.0 * lambda * (w[i] - w0[i]);
                 }
                 m[i] = b1 * m[i] + (1.0 - b1) * gi;
                 v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;

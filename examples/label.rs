@@ -23,7 +23,12 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(2);
     let searcher = Searcher::new(16 << 20, 1);
-    let limits = Limits::depth(depth);
+    // HARD_MS caps each search: the root and refutation solvers get fractions
+    // of the hard limit, which without one are bounded only by node counts.
+    let mut limits = Limits::depth(depth);
+    if let Some(ms) = std::env::var("HARD_MS").ok().and_then(|s| s.parse().ok()) {
+        limits.hard = std::time::Duration::from_millis(ms);
+    }
     let mut seen = std::collections::HashSet::new();
     let mut kept = 0usize;
     for path in args {
