@@ -53,18 +53,17 @@ fn main() {
     // Start the shape values from the current ones and pull them towards
     // those (L2) instead of towards 0: a refinement of the fit in use.
     let prior = std::env::var("PRIOR").is_ok_and(|v| v == "1");
-    let mut rule_seen = Rule::Freestyle;
+    // The rule of the labels (the last line's: one rule family per run).
+    let mut data_rule = Rule::Freestyle;
     let mut index: HashMap<(u16, bool, usize), u32> = HashMap::new();
     let mut seen: Vec<usize> = Vec::new();
     let mut samples = Vec::new();
-    let mut fam = 0;
     for path in std::env::args().skip(1) {
         let text = std::fs::read_to_string(&path).expect("labels");
         for line in text.lines() {
             let mut it = line.split_whitespace();
             let rule = Rule::from_protocol(it.next().unwrap().parse().unwrap()).unwrap();
-            fam = family(rule);
-            rule_seen = rule;
+            data_rule = rule;
             let score: i32 = it.next().unwrap().parse().unwrap();
             let decisive = score.abs() > 20_000;
             if decisive && !with_decisive {
@@ -92,7 +91,7 @@ fn main() {
                         continue;
                     }
                     // In Renju the colours' shapes differ (black's may be forbidden).
-                    let colour = if fam == 1 { c.index() } else { 0 };
+                    let colour = if rule.has_forbidden() { c.index() } else { 0 };
                     let key = (sorted_shape_key(pats), own, colour);
                     let n = index.len() as u32;
                     let i = *index.entry(key).or_insert(n);
@@ -133,10 +132,11 @@ fn main() {
         loss(&|s| s.current, test)
     );
     let nk = index.len();
+    let fam = family(data_rule);
     // Parameters: own threat weights, opp threat weights, residuals.
     let mut w = vec![0.0f64; 2 * N + nk];
     if prior {
-        let tables = shape_tables(rule_seen);
+        let tables = shape_tables(data_rule);
         for (&(key, own, colour), &i) in &index {
             w[2 * N + i as usize] = tables[colour][key as usize][usize::from(!own)] as f64;
         }
