@@ -261,11 +261,13 @@ impl<'a> Worker<'a> {
             generated = true;
         }
         let hash = self.board.hash();
+        // Inside a singular-extension search: `excluded` (the hash move) is left out.
         let excluded = self.excluded[ply];
+        let singular_search = excluded != Pos::NONE;
         let mut hash_move = Pos::NONE;
         let entry = self.shared.tt.probe(hash, ply);
         if let Some(e) = entry
-            && excluded == Pos::NONE
+            && !singular_search
         {
             hash_move = e.mv;
             if !pv_node && e.depth >= depth {
@@ -290,7 +292,7 @@ impl<'a> Worker<'a> {
             }
             return s;
         }
-        if hash_move == Pos::NONE && depth >= IIR_DEPTH && excluded == Pos::NONE {
+        if hash_move == Pos::NONE && depth >= IIR_DEPTH && !singular_search {
             // Internal iterative reduction: without a hash move the ordering
             // is a guess; a shallower search is cheaper and fills the table.
             depth -= 1;
@@ -303,7 +305,7 @@ impl<'a> Worker<'a> {
             && !threatened
             && !is_decisive(beta)
             && !is_decisive(alpha)
-            && excluded == Pos::NONE;
+            && !singular_search;
         if prunable && depth <= FUTILITY_DEPTH && static_eval - FUTILITY_MARGIN * depth >= beta {
             // Reverse futility: far above beta with little depth left.
             return static_eval;
@@ -324,7 +326,7 @@ impl<'a> Worker<'a> {
         if !generated {
             generate(&mut self.board, kind, &mut moves);
         }
-        if excluded != Pos::NONE {
+        if singular_search {
             moves.retain(|m| m.0 != excluded);
             if moves.is_empty() {
                 return alpha;
@@ -363,11 +365,10 @@ impl<'a> Worker<'a> {
             depth - 1
         };
         let mut extension = 0;
+        // A hash move exists only outside a singular-extension search, and it is the entry's.
         if let Some(e) = entry
-            && depth >= SE_DEPTH
-            && excluded == Pos::NONE
-            && e.mv == hash_move
             && hash_move != Pos::NONE
+            && depth >= SE_DEPTH
             && e.depth >= depth - 3
             && matches!(e.bound, Bound::Lower | Bound::Exact)
             && !is_decisive(e.score)
@@ -487,7 +488,7 @@ impl<'a> Worker<'a> {
                 quiets_tried.push(p);
             }
         }
-        if excluded != Pos::NONE {
+        if singular_search {
             // A search without the hash move proves only a bound here: not stored.
             return best_score;
         }
@@ -512,9 +513,11 @@ impl<'a> Worker<'a> {
 /// Renju +47, freestyle +38; from depth 2: Renju +50 and −44, freestyle −7.
 const IIR_DEPTH: i32 = 3;
 /// Singular extension: least depth, and margin per ply below the hash
-/// move's score. Self-play at 200 ms/move against dff7109: Renju −3,
-/// freestyle +70; from depth 6 −64 / −7 and from depth 8 −17 / −3 against
-/// depth 7; margin 4 0 / +21.
+/// move's score. Self-play against dff7109 (with the ply less below):
+/// Renju +10, freestyle +3 at 200 ms/move; +54, 0 at 500 ms (a build with
+/// an ordering tie-break more: +89, +108). From depth 6 −64 / −7 and from
+/// depth 8 −17 / −3 against depth 7; margin 4 0 / +21; two plies of
+/// extension −61 Renju at 500 ms.
 const SE_DEPTH: i32 = 7;
 const SE_MARGIN: Score = 2;
 /// Reverse futility pruning: deepest remaining depth and margin per ply.
