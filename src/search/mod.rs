@@ -382,6 +382,9 @@ fn iterate(
             }
         };
         if w.aborted {
+            if w.id == 0 {
+                partial_result(w, (depth, mv, score), &verified, on_info, best);
+            }
             break;
         }
         if w.id == 0
@@ -442,6 +445,48 @@ fn iterate(
     }
 }
 
+/// After an iteration cut short by the clock: if it found a move that beats
+/// the last completed iteration's best within the window (its search done to
+/// the end, so its score holds at this `depth`) and that move passed the check
+/// for an opponent's VCF/VCT at an earlier depth, it becomes the answer. The
+/// deeper search has seen that the old best is worse; the time was spent on it.
+fn partial_result(
+    w: &Worker,
+    (depth, mv, score): (i32, Pos, Score),
+    verified: &[Pos],
+    on_info: &mut dyn FnMut(&Info),
+    best: &mut Option<Outcome>,
+) {
+    let Some(old) = best.as_ref() else {
+        return;
+    };
+    if w.root_pv().first() != Some(&mv)
+        || old.best == mv
+        || !verified.contains(&mv)
+        || is_decisive(old.score)
+    {
+        return;
+    }
+    let shared = w.shared_ref();
+    let info = Info {
+        depth,
+        seldepth: w.seldepth,
+        score,
+        nodes: shared.nodes.load(Ordering::Relaxed) + (w.nodes & 511),
+        elapsed: shared.start.elapsed(),
+        pv: w.root_pv().to_vec(),
+    };
+    on_info(&info);
+    *best = Some(Outcome {
+        best: mv,
+        score: info.score,
+        depth,
+        nodes: 0,
+        pv: info.pv,
+        elapsed: info.elapsed,
+    });
+}
+
 /// Root moves dropped at most per search because the opponent wins after them
 /// (past that, the position is probably lost whatever we play).
 const MAX_REFUTATIONS: usize = 12;
@@ -483,6 +528,61 @@ mod tests {
         Searcher::new(1 << 20, 1)
             .search(&b, &Limits::depth(depth), &mut |_| {})
             .unwrap()
+    }
+
+    #[test]
+    fn a_cut_short_iteration_answers_only_with_a_checked_better_move() {
+        let (b, _) = Board::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . X O . . . .
+            . . . O X . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+            Rule::Freestyle,
+        )
+        .unwrap();
+        let shared = Shared {
+            tt: Arc::new(TranspositionTable::new(1 << 20)),
+            stop: AtomicBool::new(false),
+            external_stop: Arc::new(AtomicBool::new(false)),
+            nodes: AtomicU64::new(0),
+            start: Instant::now(),
+            hard: Duration::from_secs(600),
+            max_nodes: u64::MAX,
+        };
+        let mut w = Worker::new(b.clone(), &shared, 0);
+        let mut moves: Vec<(Pos, i32)> = b.candidates().into_iter().map(|p| (p, 0)).collect();
+        let (mv, score) = w.search_root(&mut moves, 2, -WIN - 1, WIN + 1);
+        assert_eq!(w.root_pv().first(), Some(&mv));
+        let other = moves.iter().find(|m| m.0 != mv).unwrap().0;
+        let old = Outcome {
+            best: other,
+            score: 0,
+            depth: 1,
+            nodes: 0,
+            pv: vec![other],
+            elapsed: Duration::ZERO,
+        };
+        let mut best = Some(old.clone());
+        let mut infos = 0;
+        // Never checked for an opponent's VCF/VCT: the old answer stays.
+        partial_result(&w, (2, mv, score), &[], &mut |_| infos += 1, &mut best);
+        assert_eq!(best.as_ref().unwrap().best, other);
+        // Checked at an earlier depth: it replaces the old answer and is reported.
+        partial_result(&w, (2, mv, score), &[mv], &mut |_| infos += 1, &mut best);
+        assert_eq!((best.as_ref().unwrap().best, infos), (mv, 1));
+        // A proven old answer stays.
+        let mut proven = Some(Outcome {
+            score: WIN - 3,
+            ..old
+        });
+        partial_result(&w, (2, mv, score), &[mv], &mut |_| {}, &mut proven);
+        assert_eq!(proven.unwrap().best, other);
+        // No move beat the window: no root PV, so nothing to answer with.
+        w.search_root(&mut moves, 2, WIN - 10, WIN - 9);
+        assert!(w.root_pv().is_empty());
     }
 
     #[test]

@@ -101,7 +101,9 @@ impl<'a> Worker<'a> {
     }
 
     /// Searches the root moves `moves` (already legal) to `depth` within the
-    /// window and returns the best move and score. The root PV is in `root_pv`.
+    /// window and returns the best move and score. The root PV is in `root_pv`:
+    /// empty until a move scores above `alpha`, so after an aborted search it
+    /// names the best move found so far, if any beat the window.
     pub fn search_root(
         &mut self,
         moves: &mut [(Pos, i32)],
@@ -110,6 +112,7 @@ impl<'a> Worker<'a> {
         beta: Score,
     ) -> (Pos, Score) {
         let mut best = (moves[0].0, -WIN - 1);
+        self.pv[0].clear();
         let hash_move = self
             .shared
             .tt
