@@ -111,7 +111,8 @@ pub struct Outcome {
     pub best: Pos,
     /// Its score from the side to move's view.
     pub score: Score,
-    /// Depth of the last completed iteration (0 if decided without search).
+    /// Depth of the last completed iteration, or of the iteration cut short
+    /// by the clock whose better move was taken (0 if decided without search).
     pub depth: i32,
     /// Nodes searched, all threads (exact).
     pub nodes: u64,
