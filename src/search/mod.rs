@@ -410,28 +410,7 @@ fn iterate(
         }
         prev_score = score;
         if w.id == 0 {
-            let pv = if w.root_pv().first() == Some(&mv) {
-                w.root_pv().to_vec()
-            } else {
-                vec![mv]
-            };
-            let info = Info {
-                depth,
-                seldepth: w.seldepth,
-                score,
-                nodes: shared.nodes.load(Ordering::Relaxed) + (w.nodes & 511),
-                elapsed: shared.start.elapsed(),
-                pv: pv.clone(),
-            };
-            on_info(&info);
-            *best = Some(Outcome {
-                best: mv,
-                score,
-                depth,
-                nodes: 0,
-                pv,
-                elapsed: info.elapsed,
-            });
+            record(w, (depth, mv, score), on_info, best);
             if is_decisive(score) && depth >= 4 {
                 break;
             }
@@ -468,6 +447,22 @@ fn partial_result(
     {
         return;
     }
+    record(w, (depth, mv, score), on_info, best);
+}
+
+/// Reports `mv` with its `score` at `depth` (with the root PV when it starts
+/// with `mv`) and makes it the answer so far.
+fn record(
+    w: &Worker,
+    (depth, mv, score): (i32, Pos, Score),
+    on_info: &mut dyn FnMut(&Info),
+    best: &mut Option<Outcome>,
+) {
+    let pv = if w.root_pv().first() == Some(&mv) {
+        w.root_pv().to_vec()
+    } else {
+        vec![mv]
+    };
     let shared = w.shared_ref();
     let info = Info {
         depth,
@@ -475,15 +470,15 @@ fn partial_result(
         score,
         nodes: shared.nodes.load(Ordering::Relaxed) + (w.nodes & 511),
         elapsed: shared.start.elapsed(),
-        pv: w.root_pv().to_vec(),
+        pv: pv.clone(),
     };
     on_info(&info);
     *best = Some(Outcome {
         best: mv,
-        score: info.score,
+        score,
         depth,
         nodes: 0,
-        pv: info.pv,
+        pv,
         elapsed: info.elapsed,
     });
 }
