@@ -145,15 +145,7 @@ impl<'a> Worker<'a> {
             let score = if i == 0 {
                 -self.search(depth - 1, 1, -beta, -alpha, Some(p))
             } else {
-                let mut s = -self.search(depth - 1 - r, 1, -alpha - 1, -alpha, Some(p));
-                if s > alpha && r > 0 {
-                    s = -self.search(depth - 1, 1, -alpha - 1, -alpha, Some(p));
-                }
-                if s > alpha && s < beta {
-                    -self.search(depth - 1, 1, -beta, -alpha, Some(p))
-                } else {
-                    s
-                }
+                self.search_late_move(p, depth - 1, r, 1, alpha, beta)
             };
             self.board.undo().ok();
             if self.aborted {
@@ -225,6 +217,29 @@ impl<'a> Worker<'a> {
         head[ply].clear();
         head[ply].push(p);
         head[ply].extend_from_slice(&tail[0]);
+    }
+
+    /// Scores the move `p` just made (not the first at its node) from the
+    /// mover's view, the child at `ply`: a null window at `depth - r`, again at
+    /// `depth` if a reduced search beat `alpha`, and the full window if the
+    /// score falls inside it.
+    fn search_late_move(
+        &mut self,
+        p: Pos,
+        depth: i32,
+        r: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let mut s = -self.search_node(depth - r, ply, -alpha - 1, -alpha, Some(p), true);
+        if s > alpha && r > 0 {
+            s = -self.search_node(depth, ply, -alpha - 1, -alpha, Some(p), true);
+        }
+        if s > alpha && s < beta {
+            s = -self.search_node(depth, ply, -beta, -alpha, Some(p), true);
+        }
+        s
     }
 
     /// Negamax alpha-beta from `ply` with `depth` plies left.
@@ -442,10 +457,9 @@ impl<'a> Worker<'a> {
                 }
             }
             self.board.make(p);
-            let mut score;
-            if i == 0 {
+            let score = if i == 0 {
                 let d = new_depth + if p == hash_move { extension } else { 0 };
-                score = -self.search_node(d, ply + 1, -beta, -alpha, Some(p), true);
+                -self.search_node(d, ply + 1, -beta, -alpha, Some(p), true)
             } else {
                 let r = if depth >= 3 && quiet {
                     let mut r = reduction(depth, i);
@@ -489,16 +503,8 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
-                score =
-                    -self.search_node(new_depth - r, ply + 1, -alpha - 1, -alpha, Some(p), true);
-                if score > alpha && r > 0 {
-                    score =
-                        -self.search_node(new_depth, ply + 1, -alpha - 1, -alpha, Some(p), true);
-                }
-                if score > alpha && score < beta {
-                    score = -self.search_node(new_depth, ply + 1, -beta, -alpha, Some(p), true);
-                }
-            }
+                self.search_late_move(p, new_depth, r, ply + 1, alpha, beta)
+            };
             self.board.undo().ok();
             if self.aborted {
                 return 0;
