@@ -440,13 +440,13 @@ impl<'a> Worker<'a> {
             }
         }
         for (i, &(p, order)) in moves.iter().enumerate() {
-            let is_killer = p == killers[0] || p == killers[1];
+            // The hash move and the killers are never late-move pruned or reduced.
+            let trusted = p == hash_move || p == killers[0] || p == killers[1];
             let blocks = self.board.threat(p, me.opponent()).is_three_or_better();
             // Renju: a lone four that blocks nothing is pruned and reduced
             // like a quiet move (the forced block costs the opponent no depth).
             let lone_four = renju && self.board.threat(p, me) == Threat::Four;
-            let quiet =
-                p != hash_move && !is_killer && (order < QUIET_ORDER * 16 || lone_four) && !blocks;
+            let quiet = !trusted && (order < QUIET_ORDER * 16 || lone_four) && !blocks;
             if quiet && prunable && i > 0 && best_score > -WIN_BOUND {
                 // Late quiet moves near the horizon are not worth a look.
                 if depth <= LMP_DEPTH && i >= LMP_COUNT[depth as usize] {
@@ -476,8 +476,7 @@ impl<'a> Worker<'a> {
                     && !pv_node
                     && i >= TACTICAL_LATE_MOVE
                     && !threatened
-                    && p != hash_move
-                    && !is_killer
+                    && !trusted
                 {
                     // A late move that is not quiet (a three, a four, a block
                     // of the opponent's three) at a quiet non-PV node: the
@@ -490,8 +489,7 @@ impl<'a> Worker<'a> {
                     && !pv_node
                     && threatened
                     && i >= 2
-                    && p != hash_move
-                    && !is_killer
+                    && !trusted
                     && !blocks
                 {
                     // Renju, facing an open three: a late reply that does not
