@@ -23,7 +23,7 @@ use super::tt::{Bound, WIN_BOUND};
 use super::vcf::VcfSolver;
 use super::{Shared, WIN};
 use crate::eval::{Score, evaluate, move_score};
-use crate::game::{Board, CELLS, Pos, Threat};
+use crate::game::{Board, CELLS, Color, Pos, Threat};
 
 /// Node budget of the VCF search at a leaf.
 pub const LEAF_VCF_NODES: u64 = 64;
@@ -134,8 +134,7 @@ impl<'a> Worker<'a> {
             let r = if renju
                 && depth >= 3
                 && i >= 2
-                && move_score(&self.board, p, me) < QUIET_ORDER
-                && !self.board.threat(p, me.opponent()).is_three_or_better()
+                && is_quiet(&self.board, p, me, move_score(&self.board, p, me) * 16)
             {
                 (reduction(depth, i) - 1).clamp(0, depth - 2)
             } else {
@@ -443,10 +442,7 @@ impl<'a> Worker<'a> {
             // The hash move and the killers are never late-move pruned or reduced.
             let trusted = p == hash_move || p == killers[0] || p == killers[1];
             let blocks = self.board.threat(p, me.opponent()).is_three_or_better();
-            // Renju: a lone four that blocks nothing is pruned and reduced
-            // like a quiet move (the forced block costs the opponent no depth).
-            let lone_four = renju && self.board.threat(p, me) == Threat::Four;
-            let quiet = !trusted && (order < QUIET_ORDER * 16 || lone_four) && !blocks;
+            let quiet = !trusted && is_quiet(&self.board, p, me, order);
             if quiet && prunable && i > 0 && best_score > -WIN_BOUND {
                 // Late quiet moves near the horizon are not worth a look.
                 if depth <= LMP_DEPTH && i >= LMP_COUNT[depth as usize] {
@@ -586,6 +582,15 @@ const TACTICAL_LATE_MOVE: usize = 3;
 const DEFEND_EXTENSION_MOVES: usize = 4;
 /// Moves ordered below this `move_score` (and not blocking a three) are quiet.
 const QUIET_ORDER: Score = 40;
+
+/// Is `p` a quiet move for `me` (late-move pruned and reduced), given its
+/// ordering score `order` (`move_score` x 16, plus history in the tree)? One
+/// ordered below [`QUIET_ORDER`] or, in Renju, a lone four (the forced block
+/// costs the opponent no depth), unless it blocks the opponent's three.
+fn is_quiet(board: &Board, p: Pos, me: Color, order: i32) -> bool {
+    let lone_four = board.rule().has_forbidden() && board.threat(p, me) == Threat::Four;
+    (order < QUIET_ORDER * 16 || lone_four) && !board.threat(p, me.opponent()).is_three_or_better()
+}
 
 /// Late-move reduction for the `i`-th move at `depth`.
 fn reduction(depth: i32, i: usize) -> i32 {
