@@ -134,8 +134,13 @@ impl<'a> Worker<'a> {
             let r = if renju
                 && depth >= 3
                 && i >= 2
-                && is_quiet(&self.board, p, me, move_score(&self.board, p, me) * 16)
-            {
+                && is_quiet(
+                    &self.board,
+                    p,
+                    me,
+                    move_score(&self.board, p, me) * 16,
+                    self.board.threat(p, me.opponent()).is_three_or_better(),
+                ) {
                 (reduction(depth, i) - 1).clamp(0, depth - 2)
             } else {
                 0
@@ -442,7 +447,7 @@ impl<'a> Worker<'a> {
             // The hash move and the killers are never late-move pruned or reduced.
             let trusted = p == hash_move || p == killers[0] || p == killers[1];
             let blocks = self.board.threat(p, me.opponent()).is_three_or_better();
-            let quiet = !trusted && is_quiet(&self.board, p, me, order);
+            let quiet = !trusted && is_quiet(&self.board, p, me, order, blocks);
             if quiet && prunable && i > 0 && best_score > -WIN_BOUND {
                 // Late quiet moves near the horizon are not worth a look.
                 if depth <= LMP_DEPTH && i >= LMP_COUNT[depth as usize] {
@@ -586,10 +591,10 @@ const QUIET_ORDER: Score = 40;
 /// Is `p` a quiet move for `me` (late-move pruned and reduced), given its
 /// ordering score `order` (`move_score` x 16, plus history in the tree)? One
 /// ordered below [`QUIET_ORDER`] or, in Renju, a lone four (the forced block
-/// costs the opponent no depth), unless it blocks the opponent's three.
-fn is_quiet(board: &Board, p: Pos, me: Color, order: i32) -> bool {
+/// costs the opponent no depth), unless it `blocks` the opponent's three.
+fn is_quiet(board: &Board, p: Pos, me: Color, order: i32, blocks: bool) -> bool {
     let lone_four = board.rule().has_forbidden() && board.threat(p, me) == Threat::Four;
-    (order < QUIET_ORDER * 16 || lone_four) && !board.threat(p, me.opponent()).is_three_or_better()
+    (order < QUIET_ORDER * 16 || lone_four) && !blocks
 }
 
 /// Late-move reduction for the `i`-th move at `depth`.
