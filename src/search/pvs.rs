@@ -138,7 +138,7 @@ impl<'a> Worker<'a> {
                     &self.board,
                     p,
                     me,
-                    move_score(&self.board, p, me) * 16,
+                    move_score(&self.board, p, me) * SHAPE_WEIGHT,
                     self.board.threat(p, me.opponent()).is_three_or_better(),
                 ) {
                 (reduction(depth, i) - 1).clamp(0, depth - 2)
@@ -388,7 +388,7 @@ impl<'a> Worker<'a> {
             } else if m.0 == killers[1] {
                 999_000
             } else {
-                move_score(&self.board, m.0, me) * 16
+                move_score(&self.board, m.0, me) * SHAPE_WEIGHT
                     + hist[m.0.index()].clamp(-(1 << 20), 1 << 20) / 64
             };
         }
@@ -587,14 +587,17 @@ const TACTICAL_LATE_MOVE: usize = 3;
 const DEFEND_EXTENSION_MOVES: usize = 4;
 /// Moves ordered below this `move_score` (and not blocking a three) are quiet.
 const QUIET_ORDER: Score = 40;
+/// A move's ordering key is its `move_score` times this, plus a history term
+/// (at most 2^14) in the tree: the shape decides, history breaks near-ties.
+const SHAPE_WEIGHT: i32 = 16;
 
 /// Is `p` a quiet move for `me` (late-move pruned and reduced), given its
-/// ordering score `order` (`move_score` x 16, plus history in the tree)? One
+/// ordering score `order` (`move_score` x [`SHAPE_WEIGHT`], plus history in the tree)? One
 /// ordered below [`QUIET_ORDER`] or, in Renju, a lone four (the forced block
 /// costs the opponent no depth), unless it `blocks` the opponent's three.
 fn is_quiet(board: &Board, p: Pos, me: Color, order: i32, blocks: bool) -> bool {
     let lone_four = board.rule().has_forbidden() && board.threat(p, me) == Threat::Four;
-    (order < QUIET_ORDER * 16 || lone_four) && !blocks
+    (order < QUIET_ORDER * SHAPE_WEIGHT || lone_four) && !blocks
 }
 
 /// Late-move reduction for the `i`-th move at `depth`.
