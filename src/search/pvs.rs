@@ -232,6 +232,9 @@ impl<'a> Worker<'a> {
     /// `depth` if a reduced search beat `alpha`, and the full window if the
     /// score falls inside it. `cut_node`: the node of `p`'s parent is an
     /// expected cut node.
+    // The node's window, depth, ply, last move and flags are the search's
+    // state; bundling them in a struct would only move the names.
+    #[allow(clippy::too_many_arguments)]
     fn search_late_move(
         &mut self,
         p: Pos,
@@ -274,6 +277,7 @@ impl<'a> Worker<'a> {
         self.search_node(depth, ply, alpha, beta, last, true, false)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn search_node(
         &mut self,
         mut depth: i32,
