@@ -265,6 +265,31 @@ impl<'a> Worker<'a> {
         s
     }
 
+    /// Scores the move `p` just made as its node's first (or only) move, with
+    /// the node's own window, from the mover's view (the child at `ply`). The
+    /// child is a PV node below a PV node; otherwise it has the opposite type
+    /// of its parent (an expected cut node when the parent, `cut_node`, is not).
+    fn search_first_move(
+        &mut self,
+        p: Pos,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        cut_node: bool,
+    ) -> Score {
+        let pv_node = beta - alpha > 1;
+        -self.search_node(
+            depth,
+            ply,
+            -beta,
+            -alpha,
+            Some(p),
+            true,
+            !pv_node && !cut_node,
+        )
+    }
+
     /// Negamax alpha-beta from `ply` with `depth` plies left.
     pub fn search(
         &mut self,
@@ -348,15 +373,7 @@ impl<'a> Worker<'a> {
         if let Some(p) = forced {
             // A forced block does not use up depth.
             self.board.make(p);
-            let s = -self.search_node(
-                depth,
-                ply + 1,
-                -beta,
-                -alpha,
-                Some(p),
-                true,
-                !pv_node && !cut_node,
-            );
+            let s = self.search_first_move(p, depth, ply + 1, alpha, beta, cut_node);
             self.board.undo().ok();
             if !self.aborted && s > alpha {
                 self.update_pv(ply, p);
@@ -516,15 +533,7 @@ impl<'a> Worker<'a> {
             self.board.make(p);
             let score = if i == 0 {
                 let d = new_depth + if p == hash_move { extension } else { 0 };
-                -self.search_node(
-                    d,
-                    ply + 1,
-                    -beta,
-                    -alpha,
-                    Some(p),
-                    true,
-                    !pv_node && !cut_node,
-                )
+                self.search_first_move(p, d, ply + 1, alpha, beta, cut_node)
             } else {
                 let r = if depth >= 3 && quiet {
                     let mut r = reduction(depth, i);
