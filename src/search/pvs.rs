@@ -569,7 +569,8 @@ impl<'a> Worker<'a> {
                     // +47 Elo Renju, +38 freestyle in self-play), and more
                     // when the logarithmic reduction less one is more (deep
                     // and late: self-play Renju +71 (57-36-11) and +44
-                    // (27-20-8 after 55), freestyle +24 (52-45-3)).
+                    // (27-20-8 after 55), freestyle +24 (52-45-3) and +3
+                    // (49-48-3)).
                     (reduction(depth, i) - 1).clamp(1, (new_depth - 1).max(1))
                 } else if renju
                     && depth >= 3
@@ -670,7 +671,8 @@ const LMP_DEPTH: i32 = 4;
 const LMP_COUNT: [usize; 5] = [0, 6, 10, 16, 24];
 /// Renju: quiet moves from this index on at non-PV nodes get one more ply of reduction.
 const LATE_MOVE: usize = 6;
-/// Non-quiet moves from this index on at quiet non-PV nodes are reduced by one ply.
+/// Non-quiet moves from this index on at quiet non-PV nodes are reduced: the
+/// logarithmic amount less one, at least one ply.
 const TACTICAL_LATE_MOVE: usize = 3;
 /// Defending an open three with at most this many replies costs no depth.
 const DEFEND_EXTENSION_MOVES: usize = 4;
