@@ -44,7 +44,7 @@ pub struct Limits {
     pub hard: Duration,
     /// Deepest iteration.
     pub max_depth: i32,
-    /// Stop after about this many nodes.
+    /// Stop after about this many nodes (the threat solvers' included).
     pub max_nodes: u64,
     /// Root moves not to consider (for n-best analysis).
     pub exclude: Vec<Pos>,
@@ -314,8 +314,9 @@ impl Searcher {
         with_vct: bool,
     ) -> (Option<(Vec<Pos>, Score)>, u64) {
         let vcf_deadline = start + limits.hard_capped() / 5;
-        let mut vcf =
-            vcf::VcfSolver::new(VCF_ROOT_NODES, Some(&self.stop)).with_deadline(vcf_deadline);
+        // A node limit bounds the solvers too.
+        let vcf_nodes = VCF_ROOT_NODES.min(limits.max_nodes);
+        let mut vcf = vcf::VcfSolver::new(vcf_nodes, Some(&self.stop)).with_deadline(vcf_deadline);
         if let Some(line) = vcf.solve(b, 40) {
             let score = WIN - line.len() as Score;
             return (Some((line, score)), vcf.nodes);
@@ -324,7 +325,8 @@ impl Searcher {
             return (None, vcf.nodes);
         }
         let vct_deadline = Instant::now() + limits.hard_capped() / 10;
-        let mut vct = vct::VctSolver::new(VCT_ROOT_NODES, Some(&self.stop), Some(vct_deadline));
+        let vct_nodes = VCT_ROOT_NODES.min(limits.max_nodes.saturating_sub(vcf.nodes));
+        let mut vct = vct::VctSolver::new(vct_nodes, Some(&self.stop), Some(vct_deadline));
         let found = vct
             .solve_deepening(b, VCT_ROOT_DEPTH)
             .map(|p| (vec![p], WIN - 2 * VCT_ROOT_DEPTH as Score - 1));
@@ -397,7 +399,10 @@ fn iterate(
             // Each check may use a part of the hard limit, and never passes it.
             let deadline = (Instant::now() + limits.hard_capped() / REFUTE_TIME_DIVISOR)
                 .min(shared.start + limits.hard_capped());
-            let (lost, nodes) = refuted(&mut w.board, mv, &shared.stop, deadline);
+            let budget = limits
+                .max_nodes
+                .saturating_sub(shared.nodes.load(Ordering::Relaxed) + w.nodes);
+            let (lost, nodes) = refuted(&mut w.board, mv, &shared.stop, deadline, budget);
             shared.nodes.fetch_add(nodes, Ordering::Relaxed);
             w.solver_nodes += nodes;
             if lost {
@@ -506,13 +511,21 @@ const REFUTE_VCT_DEPTH: u8 = 11;
 
 /// Does the opponent win by force (continuous fours, or threes and fours) after `mv`?
 /// Undecided within the budget counts as no. Also returns the solver nodes used.
-fn refuted(board: &mut Board, mv: Pos, stop: &AtomicBool, deadline: Instant) -> (bool, u64) {
+fn refuted(
+    board: &mut Board,
+    mv: Pos,
+    stop: &AtomicBool,
+    deadline: Instant,
+    budget: u64,
+) -> (bool, u64) {
     board.make(mv);
-    let mut vcf = vcf::VcfSolver::new(REFUTE_VCF_NODES, Some(stop)).with_deadline(deadline);
+    let vcf_nodes = REFUTE_VCF_NODES.min(budget);
+    let mut vcf = vcf::VcfSolver::new(vcf_nodes, Some(stop)).with_deadline(deadline);
     let mut win = vcf.solve(board, 40).is_some();
     let mut nodes = vcf.nodes;
     if !win {
-        let mut vct = vct::VctSolver::new(REFUTE_VCT_NODES, Some(stop), Some(deadline));
+        let vct_nodes = REFUTE_VCT_NODES.min(budget.saturating_sub(nodes));
+        let mut vct = vct::VctSolver::new(vct_nodes, Some(stop), Some(deadline));
         win = vct.solve_deepening(board, REFUTE_VCT_DEPTH).is_some();
         nodes += vct.nodes;
     }
@@ -530,6 +543,41 @@ mod tests {
         Searcher::new(1 << 20, 1)
             .search(&b, &Limits::depth(depth), &mut |_| {})
             .unwrap()
+    }
+
+    #[test]
+    fn a_node_limit_bounds_the_threat_solvers_too() {
+        // An exact-five opening (black to move): without the limit on the
+        // solvers, the checks of the new best moves spent about 38k nodes
+        // more than the limit (each check has its own budget of up to 440k).
+        let (b, _) = Board::from_diagram(
+            "
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . O . . . . . . . . . .
+            . . . . . X O . X . . . . . .
+            . . . . . . X O O . . . . . .
+            . . . . . . . X . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .",
+            Rule::Standard,
+        )
+        .unwrap();
+        let limits = Limits {
+            max_nodes: 2_000,
+            ..Limits::time(Duration::from_secs(60))
+        };
+        let out = Searcher::new(1 << 20, 1)
+            .search(&b, &limits, &mut |_| {})
+            .unwrap();
+        assert!(out.nodes < 10_000, "{} nodes", out.nodes);
     }
 
     #[test]
