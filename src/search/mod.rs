@@ -548,8 +548,9 @@ mod tests {
     #[test]
     fn a_node_limit_bounds_the_threat_solvers_too() {
         // An exact-five opening (black to move): without the limit on the
-        // solvers, the checks of the new best moves spent about 38k nodes
-        // more than the limit (each check has its own budget of up to 440k).
+        // threat solvers (the root VCF/VCT and the checks of new best moves,
+        // each with its own budget of 40k-400k nodes) the search spent about
+        // 40k nodes.
         let (b, _) = Board::from_diagram(
             "
             . . . . . . . . . . . . . . .
