@@ -399,9 +399,7 @@ fn iterate(
             // Each check may use a part of the hard limit, and never passes it.
             let deadline = (Instant::now() + limits.hard_capped() / REFUTE_TIME_DIVISOR)
                 .min(shared.start + limits.hard_capped());
-            let budget = limits
-                .max_nodes
-                .saturating_sub(shared.nodes.load(Ordering::Relaxed) + w.nodes);
+            let budget = limits.max_nodes.saturating_sub(w.nodes_so_far());
             let (lost, nodes) = refuted(&mut w.board, mv, &shared.stop, deadline, budget);
             shared.nodes.fetch_add(nodes, Ordering::Relaxed);
             w.solver_nodes += nodes;
@@ -473,7 +471,7 @@ fn record(
         depth,
         seldepth: w.seldepth,
         score,
-        nodes: shared.nodes.load(Ordering::Relaxed) + (w.nodes & 511),
+        nodes: w.nodes_so_far(),
         elapsed: shared.start.elapsed(),
         pv: pv.clone(),
     };

@@ -86,6 +86,12 @@ impl<'a> Worker<'a> {
         self.shared
     }
 
+    /// Nodes of all threads so far: the shared count (to which each thread
+    /// adds 512 at a time) plus this thread's part not yet added.
+    pub fn nodes_so_far(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed) + (self.nodes & 511)
+    }
+
     /// The principal variation of the last completed root search.
     pub fn root_pv(&self) -> &[Pos] {
         &self.pv[0]
