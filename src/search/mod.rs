@@ -270,7 +270,8 @@ impl Searcher {
             tt: self.tt.clone(),
             stop: AtomicBool::new(false),
             external_stop: self.stop.clone(),
-            nodes: AtomicU64::new(0),
+            // The root solvers' nodes count towards the node limit.
+            nodes: AtomicU64::new(solver_nodes),
             start,
             hard: limits.hard,
             max_nodes: limits.max_nodes,
@@ -577,6 +578,42 @@ mod tests {
             .search(&b, &limits, &mut |_| {})
             .unwrap();
         assert!(out.nodes < 10_000, "{} nodes", out.nodes);
+    }
+
+    #[test]
+    fn the_node_limit_counts_the_root_solvers_nodes() {
+        // A quiet Renju opening (black to move) where the root VCF/VCT spend
+        // their whole budget and find nothing. The main search's count
+        // started at zero after them, so the total reached twice the limit
+        // (40.5k nodes for a limit of 20k).
+        let (b, _) = Board::from_diagram(
+            "
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . X . . O . . . .
+            . . . . . . O O . X . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . X . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .",
+            Rule::Renju,
+        )
+        .unwrap();
+        let limits = Limits {
+            max_nodes: 20_000,
+            ..Limits::time(Duration::from_secs(60))
+        };
+        let out = Searcher::new(1 << 20, 1)
+            .search(&b, &limits, &mut |_| {})
+            .unwrap();
+        assert!(out.nodes < 25_000, "{} nodes", out.nodes);
     }
 
     #[test]
