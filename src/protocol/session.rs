@@ -649,11 +649,27 @@ impl Session {
         let height = board.height();
         self.searching = Some(task);
         std::thread::spawn(move || {
+            let mut reported = false;
             let outcome = searcher.search(&board, &limits, &mut |info: &Info| {
+                reported = true;
                 if detail > 0 {
                     out.line(&reply::message(&describe(info, height)));
                 }
             });
+            // An answer without a completed iteration (a win or a forced reply
+            // found before the main search, or a stop during depth 1) gets
+            // its line too, so the user sees e.g. that a win was proven.
+            if let Some(o) = outcome.as_ref().filter(|_| detail > 0 && !reported) {
+                let info = Info {
+                    depth: o.depth,
+                    seldepth: o.pv.len(),
+                    score: o.score,
+                    nodes: o.nodes,
+                    elapsed: o.elapsed,
+                    pv: o.pv.clone(),
+                };
+                out.line(&reply::message(&describe(&info, height)));
+            }
             drop(searcher);
             let _ = events.send(Event::SearchDone(Box::new(outcome)));
         });
