@@ -25,7 +25,8 @@ import re
 import subprocess
 import sys
 
-WIN_SCORE = 29000  # Tianyuan's scores from here up are proven wins
+WIN = 30000  # Tianyuan's score of a five now; a win in n plies is WIN - n
+WIN_BOUND = 20000  # and every score from here up is a proven win
 
 
 def load(psq):
@@ -68,14 +69,14 @@ def think(engine, moves, ms, rule):
 
 
 def proven_win(line):
-    """(mate length in plies or None, time in ms or None) if `line` reports a win."""
+    """(win length in plies, time in ms or None) if `line` reports a proven win."""
     m = re.search(r"Eval \+M(\d+)", line)
     if m:
         t = re.search(r"Time (\d+)ms", line)
         return int(m.group(1)), int(t.group(1)) if t else None
     m = re.search(r"\bev (-?\d+) .*\btm (\d+)", line)
-    if m and int(m.group(1)) >= WIN_SCORE:
-        return None, int(m.group(2))
+    if m and int(m.group(1)) >= WIN_BOUND:
+        return WIN - int(m.group(1)), int(m.group(2))
     return None
 
 
@@ -91,7 +92,7 @@ def build(a):
                     continue
                 seen.add(key)
                 wins = [w for w in map(proven_win, think(a.engine, moves[:n], a.ms, a.rule)) if w]
-                if wins and wins[-1][0] is not None and wins[-1][0] >= a.min_plies:
+                if wins and wins[-1][0] >= a.min_plies:
                     stones = " ".join(f"{x},{y}" for x, y in moves[:n])
                     out.write(f"M{wins[-1][0]} {stones}\n")
                     out.flush()

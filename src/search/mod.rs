@@ -582,8 +582,8 @@ mod tests {
 
     #[test]
     fn the_node_limit_counts_the_root_solvers_nodes() {
-        // A quiet Renju opening (black to move) where the root VCF/VCT spend
-        // their whole budget and find nothing. The main search's count
+        // A quiet Renju opening (black to move) where the root VCF/VCT use
+        // up the whole node limit and find nothing. The main search's count
         // started at zero after them, so the total reached twice the limit
         // (40.5k nodes for a limit of 20k).
         let (b, _) = Board::from_diagram(
