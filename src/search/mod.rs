@@ -538,10 +538,23 @@ mod tests {
     use crate::game::Rule;
 
     fn best(rule: Rule, text: &str, depth: i32) -> Outcome {
+        search_with(rule, text, &Limits::depth(depth))
+    }
+
+    /// One thread, a fresh 1 MB table.
+    fn search_with(rule: Rule, text: &str, limits: &Limits) -> Outcome {
         let (b, _) = Board::from_diagram(text, rule).unwrap();
         Searcher::new(1 << 20, 1)
-            .search(&b, &Limits::depth(depth), &mut |_| {})
+            .search(&b, limits, &mut |_| {})
             .unwrap()
+    }
+
+    /// Sixty seconds and at most `max_nodes` nodes.
+    fn node_limit(max_nodes: u64) -> Limits {
+        Limits {
+            max_nodes,
+            ..Limits::time(Duration::from_secs(60))
+        }
     }
 
     #[test]
@@ -550,7 +563,8 @@ mod tests {
         // threat solvers (the root VCF/VCT and the checks of new best moves,
         // each with its own budget of 40k-400k nodes) the search spent about
         // 40k nodes.
-        let (b, _) = Board::from_diagram(
+        let out = search_with(
+            Rule::Standard,
             "
             . . . . . . . . . . . . . . .
             . . . . . . . . . . . . . . .
@@ -567,16 +581,8 @@ mod tests {
             . . . . . . . . . . . . . . .
             . . . . . . . . . . . . . . .
             . . . . . . . . . . . . . . .",
-            Rule::Standard,
-        )
-        .unwrap();
-        let limits = Limits {
-            max_nodes: 2_000,
-            ..Limits::time(Duration::from_secs(60))
-        };
-        let out = Searcher::new(1 << 20, 1)
-            .search(&b, &limits, &mut |_| {})
-            .unwrap();
+            &node_limit(2_000),
+        );
         assert!(out.nodes < 10_000, "{} nodes", out.nodes);
     }
 
@@ -586,7 +592,8 @@ mod tests {
         // up the whole node limit and find nothing. The main search's count
         // started at zero after them, so the total reached twice the limit
         // (40.5k nodes for a limit of 20k).
-        let (b, _) = Board::from_diagram(
+        let out = search_with(
+            Rule::Renju,
             "
             . . . . . . . . . . . . . . .
             . . . . . . . . . . . . . . .
@@ -603,16 +610,8 @@ mod tests {
             . . . . . . . . . . . . . . .
             . . . . . . . . . . . . . . .
             . . . . . . . . . . . . . . .",
-            Rule::Renju,
-        )
-        .unwrap();
-        let limits = Limits {
-            max_nodes: 20_000,
-            ..Limits::time(Duration::from_secs(60))
-        };
-        let out = Searcher::new(1 << 20, 1)
-            .search(&b, &limits, &mut |_| {})
-            .unwrap();
+            &node_limit(20_000),
+        );
         assert!(out.nodes < 25_000, "{} nodes", out.nodes);
     }
 
