@@ -450,6 +450,21 @@ fn null_move_passes_the_turn_and_is_hashed() {
 }
 
 #[test]
+fn hash_after_is_the_hash_once_the_move_is_made() {
+    let mut b = Board::new(15, 15, Rule::Renju).unwrap();
+    for (i, (x, y)) in [(7, 7), (8, 8), (6, 8), (9, 9)].into_iter().enumerate() {
+        if i == 2 {
+            // After a pass too (the side to move is then hashed in).
+            b.make_null();
+        }
+        let p = Pos::new(x, y);
+        let want = b.hash_after(p);
+        b.make(p);
+        assert_eq!(b.hash(), want, "move {i}");
+    }
+}
+
+#[test]
 fn threat_with_stone_matches_making_the_move() {
     let mut rng = Rng::new(0x5749_5448);
     let mut compared = 0;

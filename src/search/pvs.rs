@@ -388,6 +388,7 @@ impl<'a> Worker<'a> {
         }
         if let Some(p) = forced {
             // A forced block does not use up depth.
+            self.shared.tt.prefetch(self.board.hash_after(p));
             self.board.make(p);
             let s = self.search_first_move(p, depth, ply + 1, alpha, beta, cut_node);
             self.board.undo().ok();
@@ -546,6 +547,7 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
+            self.shared.tt.prefetch(self.board.hash_after(p));
             self.board.make(p);
             let score = if i == 0 {
                 let d = new_depth + if p == hash_move { extension } else { 0 };
