@@ -463,7 +463,6 @@ impl<'a> Worker<'a> {
                     + hist[m.0.index()].clamp(-(1 << 20), 1 << 20) / 64
             };
         }
-        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
         let orig_alpha = alpha;
         let mut best_score = -WIN - 1;
         let mut best_move = Pos::NONE;
@@ -527,7 +526,15 @@ impl<'a> Worker<'a> {
             && !singular_search
             && !is_decisive(beta)
             && static_eval >= beta + FAIL_HIGH_MARGIN * depth;
-        for (i, &(p, order)) in moves.iter().enumerate() {
+        for i in 0..moves.len() {
+            // Most cut-offs come from the first moves: pick those one at a
+            // time and sort the rest only when the node gets that far.
+            if i < PICKED_MOVES {
+                pick_best(&mut moves[i..]);
+            } else if i == PICKED_MOVES {
+                moves[i..].sort_unstable_by_key(move_order_key);
+            }
+            let (p, order) = moves[i];
             let fh = if likely_fail_high && self.board.threat(p, me) < Threat::Four {
                 1
             } else {
@@ -695,6 +702,24 @@ const QUIET_ORDER: Score = 40;
 /// A move's ordering key is its `move_score` times this, plus a history term
 /// (at most 2^14) in the tree: the shape decides, history breaks near-ties.
 const SHAPE_WEIGHT: i32 = 16;
+
+/// The first moves of a node are picked one by one (the best of those left);
+/// the rest are sorted at once.
+const PICKED_MOVES: usize = 3;
+
+/// Sort key of a scored move: higher score first, then the lower point (a
+/// total order, so picking and sorting agree).
+fn move_order_key(m: &(Pos, i32)) -> (std::cmp::Reverse<i32>, Pos) {
+    (std::cmp::Reverse(m.1), m.0)
+}
+
+/// Moves the best move of `moves` (by [`move_order_key`]) to the front.
+fn pick_best(moves: &mut [(Pos, i32)]) {
+    let best = (0..moves.len()).min_by_key(|&j| move_order_key(&moves[j]));
+    if let Some(j) = best {
+        moves.swap(0, j);
+    }
+}
 
 /// Is `p` a quiet move for `me` (late-move pruned and reduced), given its
 /// ordering score `order` (`move_score` x [`SHAPE_WEIGHT`], plus history in the tree)? One
