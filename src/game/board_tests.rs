@@ -15,6 +15,7 @@ type Snapshot = (
     Vec<u8>,
     u64,
     [[u16; 16]; 2],
+    [[PointSet; 3]; 2],
 );
 
 /// A full snapshot of everything incremental, for round-trip comparisons.
@@ -40,6 +41,7 @@ fn snapshot(b: &Board) -> Snapshot {
         b.near.to_vec(),
         b.hash,
         b.threat_counts,
+        b.urgent.clone(),
     )
 }
 
