@@ -311,7 +311,7 @@ impl Board {
         }
         let none = Threat::None as usize;
         for p in board.points().collect::<Vec<_>>() {
-            // refresh_dir moves a point from its old class to its new one, so
+            // set_threats moves a point from its old class to its new one, so
             // every point starts counted as `None`.
             board.threat_counts[0][none] += 1;
             board.threat_counts[1][none] += 1;
@@ -549,7 +549,7 @@ impl Board {
         self.threats[p.index()] = [Threat::None; 2];
         self.cells[p.index()] = Cell::from(color);
         self.hash ^= ZOBRIST[color.index()][p.index()];
-        self.set_lines(p, color as u32);
+        self.update_lines::<true>(p, color as u32);
         for off in NEAR {
             self.near[(p.0 as i32 + off) as usize] += 1;
         }
@@ -593,15 +593,18 @@ impl Board {
         }
     }
 
-    /// Puts the stone of value `v` on `p` in the line keys of the 40 cells that
-    /// see it and refreshes the patterns of the empty ones, journaling what changes.
+    /// Puts (`SET`) or clears the stone of value `v` on `p` in the line keys
+    /// of the 40 cells that see it and refreshes the patterns and threats of
+    /// the empty ones (those of stones and walls are never read; a point that
+    /// becomes empty again is refreshed whole by `clear_stone`). With `SET`
+    /// the old values of every changed cell go to the undo journal.
     ///
     /// The pattern-table lookups of all 40 cells are made first, in one loop
     /// whose loads do not depend on each other, so the processor can have many
     /// of them in flight (the table is larger than the L2 cache); the cells are
-    /// then updated in a second loop. Same result as `update_lines::<true>`.
+    /// then updated in a second loop.
     #[inline(always)]
-    fn set_lines(&mut self, p: Pos, v: u32) {
+    fn update_lines<const SET: bool>(&mut self, p: Pos, v: u32) {
         const N: usize = 8 * HALF as usize;
         let base = p.index();
         assert!(base >= LINE_REACH && base + LINE_REACH < CELLS);
@@ -615,7 +618,11 @@ impl Board {
                     // SAFETY: `q` is within HALF steps of an on-board point
                     // (asserted above), inside the padded array; `d < 4`.
                     let key = unsafe { self.keys.get_unchecked_mut(q).get_unchecked_mut(d) };
-                    *key |= v << shift;
+                    if SET {
+                        *key |= v << shift;
+                    } else {
+                        *key &= !(3 << shift);
+                    }
                     let key = *key;
                     // SAFETY: as above.
                     if unsafe { *self.cells.get_unchecked(q) } == Cell::Empty {
@@ -638,69 +645,12 @@ impl Board {
             let pats = (old & mask) | ((packed & 15) << shift) | ((packed >> 4) << (shift + 16));
             if pats != old {
                 *slot = pats;
-                self.journal.push((i as u32, old, self.threats[i]));
+                if SET {
+                    self.journal.push((i as u32, old, self.threats[i]));
+                }
                 self.account_shapes(old, pats);
                 self.set_threats(i, pats);
             }
-        }
-    }
-
-    /// Puts (`SET`) or clears the stone of value `v` on `p` in the line keys of
-    /// the 40 cells that see it, refreshing their patterns.
-    #[inline(always)]
-    fn update_lines<const SET: bool>(&mut self, p: Pos, v: u32) {
-        let base = p.index();
-        assert!(base >= LINE_REACH && base + LINE_REACH < CELLS);
-        for (d, &delta) in DELTAS.iter().enumerate() {
-            for (k, &[before, after]) in UPDATE_SHIFTS.iter().enumerate().skip(1) {
-                self.update_key::<SET>(base - k * delta, d, before, v);
-                self.update_key::<SET>(base + k * delta, d, after, v);
-            }
-        }
-    }
-
-    /// Sets (`SET`) or clears the two bits at `shift` in the line key of cell
-    /// `q` along `d`, then refreshes that cell.
-    #[inline(always)]
-    fn update_key<const SET: bool>(&mut self, q: usize, d: usize, shift: u32, v: u32) {
-        // SAFETY: `q` is within HALF steps of an on-board point (see `update_lines`),
-        // inside the padded array; `d < 4`.
-        let key = unsafe { self.keys.get_unchecked_mut(q).get_unchecked_mut(d) };
-        if SET {
-            *key |= v << shift;
-        } else {
-            *key &= !(3 << shift);
-        }
-        let key = *key;
-        self.refresh_dir::<SET>(q, d, key);
-    }
-
-    /// Recomputes the patterns of cell `i` along direction `d` (whose line key is
-    /// now `key`) and its threats, if it is an empty point (those of stones and
-    /// walls are never read; a point that becomes empty again is refreshed
-    /// whole by `clear_stone`).
-    #[inline(always)]
-    fn refresh_dir<const SET: bool>(&mut self, i: usize, d: usize, key: u32) {
-        debug_assert!(i < CELLS);
-        // SAFETY: callers pass indices of the padded array (checked in `update_lines`).
-        if unsafe { *self.cells.get_unchecked(i) } != Cell::Empty {
-            return;
-        }
-        let packed = self.table.packed(key) as u32;
-        let shift = 4 * d as u32;
-        let mask = !((15 << shift) | (15 << (shift + 16)));
-        // SAFETY: as above.
-        let slot = unsafe { self.pats.get_unchecked_mut(i) };
-        let pats = (*slot & mask) | ((packed & 15) << shift) | ((packed >> 4) << (shift + 16));
-        if pats != *slot {
-            if SET {
-                let old = (i as u32, *slot, self.threats[i]);
-                self.journal.push(old);
-            }
-            let old = *slot;
-            *slot = pats;
-            self.account_shapes(old, pats);
-            self.set_threats(i, pats);
         }
     }
 
@@ -745,7 +695,7 @@ impl Board {
     /// Sets the threats of cell `i`, keeping the counts and urgent sets.
     #[inline(always)]
     fn put_threats(&mut self, i: usize, new: [Threat; 2]) {
-        // SAFETY: `i` indexes the padded array (see `refresh_dir`).
+        // SAFETY: `i` indexes the padded array (see `update_lines`).
         let slot = unsafe { self.threats.get_unchecked_mut(i) };
         let old = *slot;
         if old == new {
