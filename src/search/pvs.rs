@@ -545,18 +545,16 @@ impl<'a> Worker<'a> {
             let trusted = p == hash_move || p == killers[0] || p == killers[1];
             let blocks = self.board.threat(p, me.opponent()).is_three_or_better();
             let quiet = !trusted && is_quiet(&self.board, p, me, order, blocks);
-            if renju
-                && prunable
-                && depth <= 2
+            if prunable
                 && i > 0
                 && best_score > -WIN_BOUND
                 && blocks
                 && !trusted
                 && self.board.threat(p, me) < Threat::Three
-                && static_eval + BLOCK_FUTILITY_MARGIN * depth <= alpha
+                && block_futile(renju, depth, static_eval, alpha)
             {
-                // Renju: a block of the opponent's three that makes no
-                // threat of its own, near the horizon, far below alpha.
+                // A block of the opponent's three that makes no threat of
+                // its own, near the horizon, far below alpha.
                 continue;
             }
             if quiet && prunable && i > 0 && best_score > -WIN_BOUND {
@@ -689,14 +687,29 @@ const FUTILITY_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: Score = 120;
 /// Quiet moves are skipped at depth 1-2 when the static value plus this (per ply) cannot reach alpha.
 const MOVE_FUTILITY_MARGIN: Score = 160;
-/// Renju: blocks of a three that make no threat are skipped at depth 1-2
-/// when the static value plus this (per ply) cannot reach alpha. On 10
-/// positions at 300k nodes a block so far below alpha raised it in 0.01 %
-/// of cases at depth 1 and none at depth 2 (freestyle: 0.25 % and 0.03 %),
-/// and 65 % and 16 % of the blocks were that far below. Self-play at 500 ms:
-/// Renju +90 (50-28-9 after 87 games) and +37 (30-24-3 after 57); freestyle
-/// -79 (20-32-2 after 54), so Renju only.
+/// Blocks of a three that make no threat are skipped near the horizon when
+/// the static value plus this cannot reach alpha: in Renju at depth 1-2,
+/// this per ply; elsewhere at depth 1, [`BLOCK_FUTILITY_MARGIN_FREE`]. On 10
+/// positions per rule at 300k nodes a block so far below alpha raised it in
+/// 0.01 % of cases at depth 1 and none at depth 2 in Renju (freestyle at
+/// 250: 0.25 % and 0.03 %; at 400, depth 1: 0.10 %), and 65 % and 16 % of
+/// the blocks were that far below (freestyle at 400: 58 %). Self-play at
+/// 500 ms: Renju +90 (50-28-9 after 87 games) and +37 (30-24-3 after 57);
+/// margin 150 -110 (8-16-2 after 26). Freestyle at depth 1-2 with 250 per
+/// ply -79 (20-32-2 after 54); at depth 1 with 400 +25 (28-24-4 after 56)
+/// and +57 (35-25-2 after 62), +41 over 118.
 const BLOCK_FUTILITY_MARGIN: Score = 250;
+const BLOCK_FUTILITY_MARGIN_FREE: Score = 400;
+
+/// Is a block that makes no threat at a node of `depth`, whose static value
+/// is `static_eval`, too far below `alpha` to search (see [`BLOCK_FUTILITY_MARGIN`])?
+fn block_futile(renju: bool, depth: i32, static_eval: Score, alpha: Score) -> bool {
+    if renju {
+        depth <= 2 && static_eval + BLOCK_FUTILITY_MARGIN * depth <= alpha
+    } else {
+        depth == 1 && static_eval + BLOCK_FUTILITY_MARGIN_FREE <= alpha
+    }
+}
 /// Null move: least depth and base reduction (plus a quarter of the depth).
 /// A base of 4 instead of 2 scored +27 and +30 Elo in Renju, +21 and +24 in
 /// freestyle in self-play; 3, 5 and 6 did not do better (docs/strength.md).
