@@ -545,24 +545,22 @@ impl<'a> Worker<'a> {
             let trusted = p == hash_move || p == killers[0] || p == killers[1];
             let blocks = self.board.threat(p, me.opponent()).is_three_or_better();
             let quiet = !trusted && is_quiet(&self.board, p, me, order, blocks);
-            if prunable
-                && i > 0
-                && best_score > -WIN_BOUND
-                && blocks
-                && !trusted
-                && self.board.threat(p, me) < Threat::Three
-                && block_futile(renju, depth, static_eval, alpha)
-            {
-                // A block of the opponent's three that makes no threat of
-                // its own, near the horizon, far below alpha.
-                continue;
-            }
-            if quiet && prunable && i > 0 && best_score > -WIN_BOUND {
-                // Late quiet moves near the horizon are not worth a look.
-                if depth <= LMP_DEPTH && i >= LMP_COUNT[depth as usize] {
-                    continue;
-                }
-                if depth <= 2 && static_eval + MOVE_FUTILITY_MARGIN * depth <= alpha {
+            if prunable && i > 0 && best_score > -WIN_BOUND {
+                if quiet {
+                    // Late quiet moves near the horizon are not worth a look.
+                    if depth <= LMP_DEPTH && i >= LMP_COUNT[depth as usize] {
+                        continue;
+                    }
+                    if depth <= 2 && static_eval + MOVE_FUTILITY_MARGIN * depth <= alpha {
+                        continue;
+                    }
+                } else if blocks
+                    && !trusted
+                    && self.board.threat(p, me) < Threat::Three
+                    && block_futile(renju, depth, static_eval, alpha)
+                {
+                    // A block of the opponent's three that makes no threat of
+                    // its own, near the horizon, far below alpha.
                     continue;
                 }
             }
@@ -699,6 +697,7 @@ const MOVE_FUTILITY_MARGIN: Score = 160;
 /// ply -79 (20-32-2 after 54); at depth 1 with 400 +25 (28-24-4 after 56)
 /// and +57 (35-25-2 after 62), +41 over 118.
 const BLOCK_FUTILITY_MARGIN: Score = 250;
+/// The block futility margin outside Renju (depth 1 only).
 const BLOCK_FUTILITY_MARGIN_FREE: Score = 400;
 
 /// Is a block that makes no threat at a node of `depth`, whose static value
@@ -710,6 +709,7 @@ fn block_futile(renju: bool, depth: i32, static_eval: Score, alpha: Score) -> bo
         depth == 1 && static_eval + BLOCK_FUTILITY_MARGIN_FREE <= alpha
     }
 }
+
 /// Null move: least depth and base reduction (plus a quarter of the depth).
 /// A base of 4 instead of 2 scored +27 and +30 Elo in Renju, +21 and +24 in
 /// freestyle in self-play; 3, 5 and 6 did not do better (docs/strength.md).
