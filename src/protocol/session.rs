@@ -3,15 +3,18 @@
 //! One [`Session`] runs on the main thread and receives [`Event`]s: input lines
 //! (from the reader thread, stamped with their arrival time), search results
 //! (from the search thread) and end of input. While a search runs, `YXSTOP`
-//! and `INFO` are applied at once and every other command waits in a queue,
-//! in order, until the reply has been written — so nothing is ever dropped.
+//! stops it at once, `INFO` applies at once when nothing waits, and every
+//! other command waits in a queue, in order, until the reply has been written
+//! — so nothing is ever dropped. `END` exits at once when nothing waits;
+//! behind waiting commands it stops the search, the waiting moves are answered
+//! at the least depth, and then the engine exits.
 
 use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::command::{BlockLine, Command, InfoSetting};
 use super::parser::{ParseError, parse_block_bytes, parse_bytes};
@@ -133,9 +136,16 @@ pub struct Session {
     show_detail: u32,
     threads: usize,
     hash_request: usize,
+    /// The table size asked for on the command line (or the default).
+    default_hash: usize,
     max_memory: u64,
-    /// The table must be emptied before the next search (a new game began).
+    /// The table must be emptied before the next search (the rule or the
+    /// board size changed, or `YXHASHCLEAR`) and could not be yet.
     clear_pending: bool,
+    /// A search ran since the table was last emptied (else it is empty).
+    table_used: bool,
+    /// `END` arrived behind waiting commands: answer them at once, then exit.
+    ending: bool,
     /// Input has ended: exit once the pending work is answered.
     eof: bool,
 }
@@ -163,8 +173,11 @@ impl Session {
             show_detail: 1,
             threads,
             hash_request,
+            default_hash: hash_request,
             max_memory: 0,
             clear_pending: false,
+            table_used: false,
+            ending: false,
             eof: false,
         };
         s.apply_settings();
@@ -209,21 +222,28 @@ impl Session {
     }
 
     fn line_while_searching(&mut self, line: Vec<u8>, at: Instant) -> Flow {
-        // Inside a block nothing is urgent: keep the order.
-        if self.block.is_none() && self.queue.is_empty() {
-            match parse_bytes(&line) {
-                Ok(Command::End) => return Flow::Exit,
-                Ok(Command::YxStop) => {
-                    self.searcher.stop.store(true, Ordering::Relaxed);
-                    return Flow::Continue;
-                }
-                Ok(Command::Info(setting)) => {
-                    self.info(setting);
-                    return Flow::Continue;
-                }
-                Ok(Command::Empty) => return Flow::Continue,
-                _ => {}
+        let waiting = !self.queue.is_empty();
+        match parse_bytes(&line) {
+            // Nothing waits: the game is over, exit now.
+            Ok(Command::End) if !waiting => return Flow::Exit,
+            // Behind waiting commands (a script's, or a GUI's new position):
+            // stop now, answer the waiting moves at once, then exit.
+            Ok(Command::End) => {
+                self.ending = true;
+                self.searcher.stop.store(true, Ordering::Relaxed);
             }
+            // Always meant for the search that runs now.
+            Ok(Command::YxStop) => {
+                self.searcher.stop.store(true, Ordering::Relaxed);
+                return Flow::Continue;
+            }
+            // Behind waiting commands a setting keeps its place in the order.
+            Ok(Command::Info(setting)) if !waiting => {
+                self.info(setting);
+                return Flow::Continue;
+            }
+            Ok(Command::Empty) if !waiting => return Flow::Continue,
+            _ => {}
         }
         self.queue.push_back((line, at));
         Flow::Continue
@@ -280,6 +300,12 @@ impl Session {
                 Flow::Continue
             }
             Err(e) => {
+                // A setting inside a block is applied and the block goes on
+                // (a manager may send a time update at any moment).
+                if let Ok(Command::Info(setting)) = parse_bytes(line) {
+                    self.info(setting);
+                    return Flow::Continue;
+                }
                 // A real command inside a block ends the block with an error.
                 if let Ok(cmd) = parse_bytes(line)
                     && !matches!(cmd, Command::Empty)
@@ -381,19 +407,15 @@ impl Session {
                     at,
                 ),
             },
-            Command::YxHashClear => self.clear_pending = true,
+            Command::YxHashClear => self.clear_table(),
             Command::YxShowInfo => {
-                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-                self.out.line(&reply::info(
-                    "MAX_THREAD_NUM",
-                    &cores.max(self.threads).to_string(),
-                ));
-                self.out
-                    .line(&reply::info("THREAD_NUM", &self.threads.to_string()));
-                self.out.line(&reply::info(
-                    "RULE",
-                    &self.rule.protocol_value().to_string(),
-                ));
+                // As Yixin-Board reads them (and Rapfi writes them): the most
+                // threads worth asking for, and the largest `hash_size` as a
+                // power of two (Yixin-Board sends 2^k KB for its slider's k).
+                let kb = (self.hash_bytes_allowed_for(usize::MAX) / 1024).max(1);
+                let info = |key: &str, value: usize| reply::message(&format!("INFO {key} {value}"));
+                self.out.line(&info("MAX_THREAD_NUM", cores()));
+                self.out.line(&info("MAX_HASH_SIZE", kb.ilog2() as usize));
             }
             Command::YxBalanceOne(_) | Command::YxBalanceTwo(_) => {
                 self.error(&format!("{} is not supported", cmd.name()))
@@ -424,11 +446,29 @@ impl Session {
     fn start(&mut self, w: u32, h: u32) {
         match Board::new(w as usize, h as usize, self.rule) {
             Ok(b) => {
+                // The table keeps what it learnt unless the size changed: the
+                // same stones on another board are another position (its
+                // hash does not tell). Yixin-Board sends START before every
+                // move of an analysis, and clearing costs time.
+                let same_size = self
+                    .board
+                    .as_ref()
+                    .is_some_and(|o| (o.width(), o.height()) == (b.width(), b.height()));
                 self.board = Some(b);
-                self.clear_pending = true;
+                if !same_size {
+                    self.clear_table();
+                }
                 self.out.line(&reply::ok());
             }
             Err(e) => self.error(&e.to_string()),
+        }
+    }
+
+    /// Empties the table now if no search holds it, else before the next search.
+    fn clear_table(&mut self) {
+        self.clear_pending = true;
+        if self.searching.is_none() {
+            self.apply_settings();
         }
     }
 
@@ -440,6 +480,8 @@ impl Session {
             InfoSetting::TimeIncrement(ms) => self.time.increment_ms = ms,
             InfoSetting::Byoyomi(ms) => self.time.byoyomi_ms = ms,
             InfoSetting::MaxMemory(bytes) => self.max_memory = bytes,
+            // 0: the default size (Yixin-Board's slider at 0).
+            InfoSetting::HashSize(0) => self.hash_request = self.default_hash,
             InfoSetting::HashSize(kb) => self.hash_request = (kb as usize).saturating_mul(1024),
             InfoSetting::ThreadNum(n) => self.threads = (n as usize).clamp(1, 256),
             InfoSetting::Rule(v) => match Rule::from_protocol(v) {
@@ -465,6 +507,8 @@ impl Session {
             return;
         }
         self.rule = rule;
+        // Scores under one rule mean nothing under another.
+        self.clear_table();
         if let Some(old) = &self.board {
             // Replay the stones under the new rule.
             let mut b = Board::new(old.width(), old.height(), rule).expect("same size");
@@ -478,13 +522,18 @@ impl Session {
     /// The table size allowed within the memory limit (`max_memory`, else the
     /// Gomocup 350 MB), given the requested size.
     fn hash_bytes_allowed(&self) -> usize {
+        self.hash_bytes_allowed_for(self.hash_request)
+    }
+
+    /// The table size allowed within the memory limit for a request of `request` bytes.
+    fn hash_bytes_allowed_for(&self, request: usize) -> usize {
         let limit = if self.max_memory == 0 {
             GOMOCUP_MEMORY
         } else {
             self.max_memory
         };
         let room = limit.saturating_sub(MEMORY_RESERVE) * 7 / 8;
-        (self.hash_request as u64).min(room) as usize
+        (request as u64).min(room) as usize
     }
 
     /// Applies table size and thread count, and empties the table if a new game
@@ -492,15 +541,22 @@ impl Session {
     /// every search, so settings that arrive during one apply to the next.
     fn apply_settings(&mut self) {
         let bytes = self.hash_bytes_allowed();
-        let threads = self.threads;
+        // More threads than cores only fight for them (and the thread that
+        // keeps time may not get its turn): the most is one per core.
+        let threads = self.threads.min(cores());
         let clear = std::mem::take(&mut self.clear_pending);
         if let Some(s) = Arc::get_mut(&mut self.searcher) {
             let before = s.hash_bytes();
             s.set_hash_bytes(bytes);
             s.set_threads(threads);
-            // A new table is empty already; clearing would only touch its pages.
-            if clear && s.hash_bytes() == before {
+            if s.hash_bytes() != before {
+                self.table_used = false;
+            }
+            // A new or unused table is empty already; clearing it would only
+            // touch its pages (about 0.1 s for 128 MB).
+            if clear && self.table_used {
                 s.clear_hash();
+                self.table_used = false;
             }
         } else {
             self.clear_pending = clear;
@@ -627,9 +683,15 @@ impl Session {
         let empties = board.width() * board.height() - board.stone_count();
         let budget = budget(&self.time, board.stone_count(), empties);
         let spent = at.elapsed();
+        let (soft, hard) = if self.ending {
+            // END waits behind this: the least depth, at once.
+            (Duration::ZERO, Duration::ZERO)
+        } else {
+            (budget.soft, budget.hard)
+        };
         let mut limits = Limits {
-            soft: budget.soft.saturating_sub(spent),
-            hard: budget.hard.saturating_sub(spent),
+            soft: soft.saturating_sub(spent),
+            hard: hard.saturating_sub(spent),
             max_depth: self.max_depth.unwrap_or(120),
             max_nodes: self.max_nodes.unwrap_or(u64::MAX),
             exclude: Vec::new(),
@@ -642,6 +704,7 @@ impl Session {
             limits.exclude = found.iter().map(|f| f.0).collect();
         }
         self.searcher.stop.store(false, Ordering::Relaxed);
+        self.table_used = true;
         let searcher = self.searcher.clone();
         let events = self.events.clone();
         let out = self.out.clone();
@@ -750,4 +813,93 @@ pub fn describe(info: &Info, height: usize) -> String {
         info.elapsed.as_millis(),
         pv.join(" ")
     )
+}
+
+/// The machine's cores (1 if unknown).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc::{Receiver, channel};
+
+    fn session() -> (Session, Receiver<Event>) {
+        let (tx, rx) = channel();
+        let options = Options {
+            threads: Some(1),
+            hash_bytes: Some(1 << 20),
+        };
+        let s = Session::new(Output::new(Box::new(std::io::sink())), tx, &options);
+        (s, rx)
+    }
+
+    fn send(s: &mut Session, line: &str) -> Flow {
+        s.handle(Event::Line(line.as_bytes().to_vec(), Instant::now()))
+    }
+
+    /// Sends `line` and, if it started a search, hands its result back.
+    fn send_and_wait(s: &mut Session, rx: &Receiver<Event>, line: &str) {
+        send(s, line);
+        if s.searching.is_some() {
+            let done = rx.recv().expect("the search reports");
+            s.handle(done);
+        }
+    }
+
+    #[test]
+    fn hash_size_zero_means_the_default_size() {
+        let (mut s, _rx) = session();
+        send(&mut s, "INFO hash_size 4096");
+        assert_eq!(s.hash_request, 4096 * 1024);
+        send(&mut s, "INFO hash_size 0");
+        assert_eq!(s.hash_request, 1 << 20);
+    }
+
+    #[test]
+    fn the_table_is_emptied_only_when_its_entries_lose_their_meaning() {
+        let (mut s, rx) = session();
+        send(&mut s, "INFO timeout_turn 0");
+        send_and_wait(&mut s, &rx, "START 15");
+        send_and_wait(&mut s, &rx, "BEGIN");
+        assert!(s.table_used);
+        // A new game on the same board keeps what the table learnt.
+        send_and_wait(&mut s, &rx, "START 15");
+        assert!(s.table_used);
+        send_and_wait(&mut s, &rx, "RESTART");
+        assert!(s.table_used);
+        // Another rule: emptied at once (no search holds the table).
+        send_and_wait(&mut s, &rx, "INFO rule 4");
+        assert!(!s.table_used && !s.clear_pending);
+        send_and_wait(&mut s, &rx, "BEGIN");
+        // Another board size: emptied too.
+        send_and_wait(&mut s, &rx, "START 20");
+        assert!(!s.table_used && !s.clear_pending);
+        send_and_wait(&mut s, &rx, "BEGIN");
+        send_and_wait(&mut s, &rx, "YXHASHCLEAR");
+        assert!(!s.table_used && !s.clear_pending);
+    }
+
+    #[test]
+    fn end_behind_waiting_commands_answers_them_at_once_then_exits() {
+        let (mut s, rx) = session();
+        send(&mut s, "START 15");
+        send(&mut s, "INFO timeout_turn 60000");
+        send(&mut s, "BEGIN");
+        assert!(s.searching.is_some());
+        send(&mut s, "TURN 0,0");
+        assert_eq!(send(&mut s, "END"), Flow::Continue);
+        assert!(s.ending && s.searcher.stop.load(Ordering::Relaxed));
+        // The stopped search answers; the waiting TURN searches at the least
+        // depth; then END exits.
+        let mut flow = Flow::Continue;
+        while flow == Flow::Continue {
+            let event = rx
+                .recv_timeout(std::time::Duration::from_secs(10))
+                .expect("searches end quickly");
+            flow = s.handle(event);
+        }
+        assert_eq!(s.board.as_ref().map(|b| b.stone_count()), Some(3));
+    }
 }
