@@ -687,18 +687,22 @@ const FUTILITY_MARGIN: Score = 120;
 const MOVE_FUTILITY_MARGIN: Score = 160;
 /// Blocks of a three that make no threat are skipped near the horizon when
 /// the static value plus this cannot reach alpha: in Renju at depth 1-2,
-/// this per ply; elsewhere at depth 1, [`BLOCK_FUTILITY_MARGIN_FREE`]. On 10
-/// positions per rule at 300k nodes a block so far below alpha raised it in
-/// 0.01 % of cases at depth 1 and none at depth 2 in Renju (freestyle at
-/// 250: 0.25 % and 0.03 %; at 400, depth 1: 0.10 %), and 65 % and 16 % of
-/// the blocks were that far below (freestyle at 400: 58 %). Self-play at
+/// this per ply; elsewhere at depth 1 and 2, [`BLOCK_FUTILITY_MARGIN_FREE`]
+/// and [`BLOCK_FUTILITY_MARGIN_FREE_2`]. On 10 positions per rule at 300k
+/// nodes a block so far below alpha raised it in 0.01 % of cases at depth 1
+/// and none at depth 2 in Renju (freestyle at 250: 0.25 % and 0.03 %; at
+/// 400, depth 1: 0.10 %), and 65 % and 16 % of the blocks were that far
+/// below (freestyle at 400: 58 %). Self-play at
 /// 500 ms: Renju +90 (50-28-9 after 87 games) and +37 (30-24-3 after 57);
 /// margin 150 -110 (8-16-2 after 26). Freestyle at depth 1-2 with 250 per
 /// ply -79 (20-32-2 after 54); at depth 1 with 400 +25 (28-24-4 after 56)
 /// and +57 (35-25-2 after 62), +41 over 118.
 const BLOCK_FUTILITY_MARGIN: Score = 250;
-/// The block futility margin outside Renju (depth 1 only).
+/// The block futility margins outside Renju, at depth 1 and depth 2. At
+/// depth 2 with 600 (where 250 per ply, 500, was wrong in 0.03 % of the
+/// logged cases): self-play at 500 ms +21 (52-46-2) and +40 (42-33-4 after 79).
 const BLOCK_FUTILITY_MARGIN_FREE: Score = 400;
+const BLOCK_FUTILITY_MARGIN_FREE_2: Score = 600;
 
 /// Is a block that makes no threat at a node of `depth`, whose static value
 /// is `static_eval`, too far below `alpha` to search (see [`BLOCK_FUTILITY_MARGIN`])?
@@ -706,7 +710,11 @@ fn block_futile(renju: bool, depth: i32, static_eval: Score, alpha: Score) -> bo
     if renju {
         depth <= 2 && static_eval + BLOCK_FUTILITY_MARGIN * depth <= alpha
     } else {
-        depth == 1 && static_eval + BLOCK_FUTILITY_MARGIN_FREE <= alpha
+        match depth {
+            1 => static_eval + BLOCK_FUTILITY_MARGIN_FREE <= alpha,
+            2 => static_eval + BLOCK_FUTILITY_MARGIN_FREE_2 <= alpha,
+            _ => false,
+        }
     }
 }
 
