@@ -52,6 +52,10 @@ pub struct Worker<'a> {
     /// Deepest ply reached in the current iteration.
     pub seldepth: usize,
     killers: Vec<[Pos; 2]>,
+    /// Per side to move, the move that last cut off after each opponent move
+    /// (the countermove heuristic: a refutation of a move tends to refute it
+    /// elsewhere in the tree too).
+    counter: Vec<[Pos; CELLS]>,
     history: Vec<[i32; CELLS]>,
     pv: Vec<Vec<Pos>>,
     /// Per ply, the move a singular-extension search leaves out (or `Pos::NONE`).
@@ -74,6 +78,7 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             killers: vec![[Pos::NONE; 2]; MAX_PLY + 1],
             history: vec![[0; CELLS]; 2],
+            counter: vec![[Pos::NONE; CELLS]; 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             excluded: vec![Pos::NONE; MAX_PLY + 2],
             aborted: false,
@@ -451,6 +456,7 @@ impl<'a> Worker<'a> {
         }
         let hist = &self.history[me.index()];
         let killers = self.killers[ply];
+        let counter = last.map_or(Pos::NONE, |l| self.counter[me.index()][l.index()]);
         for m in moves.iter_mut() {
             m.1 = if m.0 == hash_move {
                 i32::MAX
@@ -458,6 +464,8 @@ impl<'a> Worker<'a> {
                 1_000_000
             } else if m.0 == killers[1] {
                 999_000
+            } else if m.0 == counter {
+                998_000
             } else {
                 move_score(&self.board, m.0, me) * SHAPE_WEIGHT
                     + hist[m.0.index()].clamp(-(1 << 20), 1 << 20) / 64
@@ -627,6 +635,9 @@ impl<'a> Worker<'a> {
                     alpha = score;
                     self.update_pv(ply, p);
                     if score >= beta {
+                        if let Some(l) = last {
+                            self.counter[me.index()][l.index()] = p;
+                        }
                         if self.killers[ply][0] != p {
                             self.killers[ply][1] = self.killers[ply][0];
                             self.killers[ply][0] = p;
