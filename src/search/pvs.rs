@@ -1,8 +1,8 @@
 //! Principal variation search: one thread's alpha-beta over a shared table.
 //!
 //! Negamax with PVS windows, transposition-table cut-offs, mate-distance
-//! scores and pruning, killer and history ordering (with a malus for quiet
-//! moves that failed), internal iterative reduction, singular extensions of
+//! scores and pruning, killer, countermove and history ordering (with a
+//! malus for quiet moves that failed), internal iterative reduction, singular extensions of
 //! the hash move, reverse futility and null-move pruning, late-move
 //! pruning, logarithmic late-move reductions of quiet moves and at least a ply less
 //! for late non-quiet moves (threes, fours, blocks) at quiet non-PV nodes; in
