@@ -2,8 +2,8 @@
 //!
 //! Negamax with PVS windows, transposition-table cut-offs, mate-distance
 //! scores and pruning, killer, countermove and history ordering (with a
-//! malus for quiet moves that failed), internal iterative reduction, singular extensions of
-//! the hash move, reverse futility and null-move pruning, late-move
+//! malus for quiet moves that failed), internal iterative reduction,
+//! singular extensions of the hash move, reverse futility and null-move pruning, late-move
 //! pruning, logarithmic late-move reductions of quiet moves and at least a ply less
 //! for late non-quiet moves (threes, fours, blocks) at quiet non-PV nodes; in
 //! Renju also late-move reductions at the root, lone fours treated as quiet,
@@ -711,7 +711,8 @@ const MOVE_FUTILITY_MARGIN: Score = 160;
 const BLOCK_FUTILITY_MARGIN: Score = 250;
 /// The block futility margins outside Renju, at depth 1 and depth 2. At
 /// depth 2 with 600 (where 250 per ply, 500, was wrong in 0.03 % of the
-/// logged cases): self-play at 500 ms +21 (52-46-2) and +40 (42-33-4 after 79).
+/// logged cases): self-play at 500 ms +21 (52-46-2) and +25 (50-43-5 after
+/// 98), +23 over 198.
 const BLOCK_FUTILITY_MARGIN_FREE: Score = 400;
 const BLOCK_FUTILITY_MARGIN_FREE_2: Score = 600;
 
