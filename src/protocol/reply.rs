@@ -93,7 +93,7 @@ pub fn suggest(x: usize, y: usize) -> String {
     format!("SUGGEST {x},{y}")
 }
 
-/// `INFO key value`, as `YXSHOWINFO` answers (e.g. `INFO MAX_THREAD_NUM 2`).
+/// `INFO key value` (e.g. `INFO MAX_THREAD_NUM 2`); `YXSHOWINFO` sends it as a `MESSAGE`.
 pub fn info(key: &str, value: &str) -> String {
     prefixed(&format!("INFO {}", sanitize(key)), value)
 }

@@ -153,10 +153,7 @@ pub struct Session {
 impl Session {
     /// A session writing to `out`; search threads report back through `events`.
     pub fn new(out: Output, events: Sender<Event>, options: &Options) -> Session {
-        let threads = options
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .max(1);
+        let threads = options.threads.unwrap_or_else(cores).max(1);
         let hash_request = options.hash_bytes.unwrap_or(DEFAULT_HASH_BYTES);
         let mut s = Session {
             out,
@@ -300,22 +297,23 @@ impl Session {
                 Flow::Continue
             }
             Err(e) => {
-                // A setting inside a block is applied and the block goes on
-                // (a manager may send a time update at any moment).
-                if let Ok(Command::Info(setting)) = parse_bytes(line) {
-                    self.info(setting);
-                    return Flow::Continue;
-                }
-                // A real command inside a block ends the block with an error.
-                if let Ok(cmd) = parse_bytes(line)
-                    && !matches!(cmd, Command::Empty)
-                {
-                    let block = self.block.take().expect("in a block");
-                    if cmd == Command::End {
-                        return Flow::Exit;
+                match parse_bytes(line) {
+                    // A setting inside a block is applied and the block goes
+                    // on (a manager may send a time update at any moment).
+                    Ok(Command::Info(setting)) => {
+                        self.info(setting);
+                        return Flow::Continue;
                     }
-                    self.error(&format!("{} block not closed by DONE", block.kind.name()));
-                    return self.command(cmd, at);
+                    // A real command inside a block ends the block with an error.
+                    Ok(cmd) if !matches!(cmd, Command::Empty) => {
+                        let block = self.block.take().expect("in a block");
+                        if cmd == Command::End {
+                            return Flow::Exit;
+                        }
+                        self.error(&format!("{} block not closed by DONE", block.kind.name()));
+                        return self.command(cmd, at);
+                    }
+                    _ => {}
                 }
                 let block = self.block.as_mut().expect("in a block");
                 if block.error.is_none() {
@@ -413,7 +411,8 @@ impl Session {
                 // threads worth asking for, and the largest `hash_size` as a
                 // power of two (Yixin-Board sends 2^k KB for its slider's k).
                 let kb = (self.hash_bytes_allowed_for(usize::MAX) / 1024).max(1);
-                let info = |key: &str, value: usize| reply::message(&format!("INFO {key} {value}"));
+                let info =
+                    |key: &str, value: usize| reply::message(&reply::info(key, &value.to_string()));
                 self.out.line(&info("MAX_THREAD_NUM", cores()));
                 self.out.line(&info("MAX_HASH_SIZE", kb.ilog2() as usize));
             }

@@ -3,8 +3,8 @@
 //! Negamax with PVS windows, transposition-table cut-offs, mate-distance
 //! scores and pruning, killer, countermove and history ordering (with a
 //! malus for quiet moves that failed), internal iterative reduction,
-//! singular extensions of the hash move, reverse futility and null-move pruning, late-move
-//! pruning, logarithmic late-move reductions of quiet moves and at least a ply less
+//! singular extensions of the hash move, reverse futility and null-move
+//! pruning, late-move pruning, logarithmic late-move reductions of quiet moves and at least a ply less
 //! for late non-quiet moves (threes, fours, blocks) at quiet non-PV nodes; in
 //! Renju also late-move reductions at the root, lone fours treated as quiet,
 //! a ply less for late counter-fours against an open three, and a ply less
