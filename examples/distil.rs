@@ -7,7 +7,10 @@
 //! refitted threat weights, and of both with residuals. With `PRIOR=1` the
 //! shape values start from the current ones and the L2 term (`L2`) pulls
 //! them towards those instead of towards 0 (`L2=1` keeps them as they are,
-//! so only the threat weights are refitted).
+//! so only the threat weights are refitted). With `FIX_THREATS=1` the threat
+//! weights stay as they are and only the shape values are fitted (with
+//! `PRIOR=1`, starting from the current ones): the search's margins are set in
+//! the units of the threat weights.
 //! Usage: `cargo run --release --example distil -- LABELS... > TABLE`.
 
 use std::collections::HashMap;
@@ -53,6 +56,7 @@ fn main() {
     // Start the shape values from the current ones and pull them towards
     // those (L2) instead of towards 0: a refinement of the fit in use.
     let prior = std::env::var("PRIOR").is_ok_and(|v| v == "1");
+    let fix_threats = std::env::var("FIX_THREATS").is_ok_and(|v| v == "1");
     // The rule of the labels (the last line's: one rule family per run).
     let mut data_rule = Rule::Freestyle;
     let mut index: HashMap<(u16, bool, usize), u32> = HashMap::new();
@@ -175,6 +179,9 @@ fn main() {
                 }
             }
             for i in 0..w.len() {
+                if fix_threats && i < 2 * N {
+                    continue;
+                }
                 let mut gi = g[i] / train.len() as f64;
                 if i >= 2 * N {
                     if seen[i - 2 * N] < min_seen {
