@@ -21,20 +21,12 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mates import think  # noqa: E402
+from mates import evaluation, think  # noqa: E402
 
 
 def parse_opening(text, size=15):
     """`h8i9j7` as 0-based protocol coordinates; the number counts from the bottom."""
     return [(ord(c) - ord("a"), size - int(n)) for c, n in re.findall(r"([a-z])(\d+)", text)]
-
-
-def evaluation(line):
-    """The evaluation a MESSAGE line reports, or None; proven wins as None too."""
-    m = re.search(r"\bEval ([+-]?M?\d+)", line) or re.search(r"\bev (-?\d+)\b", line)
-    if not m or "M" in m.group(1) or abs(int(m.group(1))) >= 20000:
-        return None if not m else float("inf")
-    return int(m.group(1))
 
 
 def main():
@@ -54,7 +46,8 @@ def main():
                 continue
             out = think(a.engine, parse_opening(text[0]), a.ms, a.rule)
             evals = [e for e in map(evaluation, out) if e is not None]
-            ev = evals[-1] if evals else None
+            # The last evaluation; a proven win is never balanced.
+            ev = None if not evals else float("inf") if evals[-1][1] else evals[-1][0]
             print(f"{text[0]} {ev}", file=sys.stderr, flush=True)
             if ev is not None and abs(ev) <= a.max:
                 kept.append((abs(ev), text[0]))

@@ -68,6 +68,21 @@ def think(engine, moves, ms, rule):
     return out
 
 
+def evaluation(line):
+    """(score, proven) of a MESSAGE line, or None: Rapfi's "Eval -35" and
+    Tianyuan's "ev -35" for the side to move; a win or loss proven in n plies
+    (Rapfi's "Eval +M25", Tianyuan's scores from WIN_BOUND up) as
+    ±(WIN − n) with proven True."""
+    m = re.search(r"\bEval ([+-]?)M(\d+)", line)
+    if m:
+        return (WIN - int(m.group(2))) * (-1 if m.group(1) == "-" else 1), True
+    m = re.search(r"\bEval ([+-]?\d+)", line) or re.search(r"\bev (-?\d+)\b", line)
+    if not m:
+        return None
+    v = int(m.group(1))
+    return v, abs(v) >= WIN_BOUND
+
+
 def proven_win(line):
     """(win length in plies, time in ms or None) if `line` reports a proven win."""
     m = re.search(r"Eval \+M(\d+)", line)

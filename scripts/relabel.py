@@ -20,19 +20,8 @@ import re
 import subprocess
 import sys
 
-WIN = 30000
-
-
-def score(line):
-    """The evaluation a MESSAGE line reports, mates as ±(WIN − n), or None."""
-    m = re.search(r"\bEval ([+-]?)M(\d+)", line)
-    if m:
-        return (WIN - int(m.group(2))) * (-1 if m.group(1) == "-" else 1), True
-    m = re.search(r"\bEval ([+-]?\d+)", line) or re.search(r"\bev (-?\d+)\b", line)
-    if not m:
-        return None
-    v = int(m.group(1))
-    return v, abs(v) >= WIN - 10000
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mates import evaluation  # noqa: E402
 
 
 def main():
@@ -79,7 +68,7 @@ def main():
                     sys.exit("the engine stopped")
                 reply = reply.strip()
                 if reply.startswith("MESSAGE"):
-                    last = score(reply) or last
+                    last = evaluation(reply) or last
                 elif re.match(r"^\d+,\d+$", reply):
                     break
                 elif reply.startswith(("ERROR", "UNKNOWN")):
