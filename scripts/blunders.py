@@ -13,8 +13,9 @@ time 0) and has REF evaluate, for `--ms` each, the positions before and
 after each of NAME's moves, from the opening on. The first move whose
 evaluation (for NAME) falls by at least `--drop` from a position not worse
 than `-lost` (nor proven lost) is the costly move: the position before it
-is a line of LIST: REF's evaluation there, the costly move, then the stones
-(0-based protocol coordinates "x,y" on 15x15). Proven wins count as
+is a line of LIST (once: runs from the same openings repeat positions):
+REF's evaluation there, the costly move, then the stones (0-based protocol
+coordinates "x,y" on 15x15). Proven wins count as
 ±(30000 - plies), so a move into a proven loss always counts.
 
 `measure` gives each position to ENGINE for `--ms` milliseconds and has
@@ -82,6 +83,11 @@ def verdict(engine, moves, ms, rule):
 
 
 def build(a):
+    # Runs from the same openings repeat positions: each goes in once.
+    seen = set()
+    if os.path.exists(a.out):
+        with open(a.out) as f:
+            seen = {frozenset(line.split()[2:]) for line in f}
     with open(a.out, "a") as out:
         for psq in a.records:
             m = re.match(r"\d+-(.+)-vs-(.+)\.psq$", os.path.basename(psq))
@@ -107,6 +113,9 @@ def build(a):
                 if before[0] >= -a.lost and drop >= a.drop:
                     x, y = moves[i]
                     stones = " ".join(f"{p},{q}" for p, q in moves[:i])
+                    if frozenset(stones.split()) in seen:
+                        break
+                    seen.add(frozenset(stones.split()))
                     out.write(f"{before[0]} {x},{y} {stones}\n")
                     out.flush()
                     print(f"{os.path.basename(psq)}: stone {i + 1} {x},{y} "
