@@ -15,15 +15,17 @@ evaluation (for NAME) falls by at least `--drop` from a position not worse
 than `-lost` (nor proven lost) is the costly move: the position before it
 is a line of LIST (once: runs from the same openings repeat positions):
 REF's evaluation there, the costly move, then the stones (0-based protocol
-coordinates "x,y" on 15x15). Proven wins count as
-±(30000 - plies), so a move into a proven loss always counts.
+coordinates "x,y" on 15x15). Proven wins count as ±(30000 - plies), so a
+move into a proven loss always counts.
 
 `measure` gives each position to ENGINE for `--ms` milliseconds and has
 REF evaluate the position after ENGINE's move; the move holds when it costs
 less than `--drop` against the listed evaluation (replaying the costly move
 never holds). It prints each verdict and the number held. REF's
-evaluations are noisy (a few tens of points between runs); compare two
-engines on the same LIST and machine.
+evaluations vary between runs (tens of points, at times hundreds), so a
+move near the line may pass or fail: compare two engines on the same LIST
+and machine, and mind that an engine that plays like the one that lost
+those games replays their costly moves.
 """
 
 import argparse
