@@ -21,7 +21,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mates import evaluation, think  # noqa: E402
+from mates import last_evaluation, think  # noqa: E402
 
 
 def parse_opening(text, size=15):
@@ -45,9 +45,9 @@ def main():
             if not text:
                 continue
             out = think(a.engine, parse_opening(text[0]), a.ms, a.rule)
-            evals = [e for e in map(evaluation, out) if e is not None]
-            # The last evaluation; a proven win is never balanced.
-            ev = None if not evals else float("inf") if evals[-1][1] else evals[-1][0]
+            last = last_evaluation(out)
+            # A proven win is never balanced.
+            ev = None if last is None else float("inf") if last[1] else last[0]
             print(f"{text[0]} {ev}", file=sys.stderr, flush=True)
             if ev is not None and abs(ev) <= a.max:
                 kept.append((abs(ev), text[0]))

@@ -34,24 +34,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mates import WIN, evaluation, think  # noqa: E402
-
-MOVE = re.compile(r"^(\d+),(\d+)$")
-
-
-def load(psq):
-    """(moves as 0-based (x, y), number of opening stones) of a record."""
-    moves, opening = [], 0
-    with open(psq) as f:
-        for line in f.read().split("\n")[1:]:
-            q = line.strip().split(",")
-            if len(q) != 3 or not q[0].isdigit():
-                break
-            moves.append((int(q[0]) - 1, int(q[1]) - 1))
-            if len(moves) == opening + 1 and q[2] == "0":
-                opening += 1
-    return moves, opening
-
+from mates import WIN, answer, last_evaluation, load, think  # noqa: E402
 
 def makes_five(moves, move):
     """Does the side to move after `moves` make five or more in a row on `move`?"""
@@ -71,14 +54,8 @@ def makes_five(moves, move):
 def verdict(engine, moves, ms, rule):
     """The last (score, proven) the engine reports for the side to move; a
     win in one when it answers with a five without a report."""
-    last, move = None, None
-    for line in think(engine, moves, ms, rule):
-        e = evaluation(line)
-        if e:
-            last = e
-        m = MOVE.match(line.strip())
-        if m:
-            move = (int(m.group(1)), int(m.group(2)))
+    out = think(engine, moves, ms, rule)
+    last, move = last_evaluation(out), answer(out)
     if last is None and move is not None and makes_five(moves, move):
         return WIN - 1, True
     return last
@@ -131,13 +108,11 @@ def measure(a):
         for line in f:
             before, costly, *stones = line.split()
             moves = [tuple(map(int, s.split(","))) for s in stones]
-            out = think(a.engine, moves, a.ms, a.rule)
-            answer = next((MOVE.match(s.strip()) for s in reversed(out) if MOVE.match(s.strip())), None)
+            move = answer(think(a.engine, moves, a.ms, a.rule))
             total += 1
-            if answer is None:
+            if move is None:
                 print(f"{total:3} {len(moves)} stones: no move", flush=True)
                 continue
-            move = (int(answer.group(1)), int(answer.group(2)))
             if f"{move[0]},{move[1]}" == costly:
                 ok, what = False, "the costly move"
             else:

@@ -27,18 +27,23 @@ import sys
 
 WIN = 30000  # Tianyuan's score of a five now; a win in n plies is WIN - n
 WIN_BOUND = 20000  # and every score from here up is a proven win
+MOVE = re.compile(r"^(\d+),(\d+)$")  # an engine's answer, "x,y"
 
 
 def load(psq):
-    """The moves of a Piskvork record, as 0-based (x, y)."""
-    moves = []
+    """The moves of a Piskvork record, as 0-based (x, y), and how many of
+    them are opening stones (the leading ones with time 0, as the runner
+    writes them)."""
+    moves, opening = [], 0
     with open(psq) as f:
         for line in f.read().split("\n")[1:]:
             q = line.strip().split(",")
             if len(q) != 3 or not q[0].isdigit():
                 break
             moves.append((int(q[0]) - 1, int(q[1]) - 1))
-    return moves
+            if len(moves) == opening + 1 and q[2] == "0":
+                opening += 1
+    return moves, opening
 
 
 def think(engine, moves, ms, rule):
@@ -57,7 +62,7 @@ def think(engine, moves, ms, rule):
     out = []
     for line in p.stdout:
         out.append(line.rstrip())
-        if re.match(r"^\d+,\d+$", line.strip()):
+        if MOVE.match(line.strip()):
             break
     try:
         p.stdin.write("END\n")
@@ -83,6 +88,18 @@ def evaluation(line):
     return v, abs(v) >= WIN_BOUND
 
 
+def last_evaluation(out):
+    """The last (score, proven) among the lines `out` (see `evaluation`), or None."""
+    evals = [e for e in map(evaluation, out) if e is not None]
+    return evals[-1] if evals else None
+
+
+def answer(out):
+    """The move (x, y) the engine answered with in the lines `out`, or None."""
+    m = next((m for m in map(MOVE.match, map(str.strip, reversed(out))) if m), None)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
 def proven_win(line):
     """(win length in plies, time in ms or None) if `line` reports a proven win."""
     m = re.search(r"Eval \+M(\d+)", line)
@@ -98,7 +115,7 @@ def proven_win(line):
 def build(a):
     with open(a.out, "a") as out:
         for psq in a.records:
-            moves, found, seen = load(psq), 0, set()
+            (moves, _), found, seen = load(psq), 0, set()
             for n in range(8, len(moves) - 2):
                 if found >= a.per_game:
                     break

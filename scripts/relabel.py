@@ -16,12 +16,11 @@ evaluations".
 
 import argparse
 import os
-import re
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mates import evaluation  # noqa: E402
+from mates import MOVE, evaluation  # noqa: E402
 
 
 def main():
@@ -69,7 +68,7 @@ def main():
                 reply = reply.strip()
                 if reply.startswith("MESSAGE"):
                     last = evaluation(reply) or last
-                elif re.match(r"^\d+,\d+$", reply):
+                elif MOVE.match(reply):
                     break
                 elif reply.startswith(("ERROR", "UNKNOWN")):
                     print(f"{' '.join(moves)}: {reply}", file=sys.stderr)
