@@ -549,7 +549,11 @@ impl Board {
         self.threats[p.index()] = [Threat::None; 2];
         self.cells[p.index()] = Cell::from(color);
         self.hash ^= ZOBRIST[color.index()][p.index()];
-        self.update_lines::<true>(p, color as u32);
+        if self.rule.far_cells_matter() {
+            self.update_lines::<true, true>(p, color as u32);
+        } else {
+            self.update_lines::<true, false>(p, color as u32);
+        }
         for off in NEAR {
             self.near[(p.0 as i32 + off) as usize] += 1;
         }
@@ -562,7 +566,11 @@ impl Board {
         };
         self.cells[p.index()] = Cell::Empty;
         self.hash ^= ZOBRIST[color.index()][p.index()];
-        self.update_lines::<false>(p, 0);
+        if self.rule.far_cells_matter() {
+            self.update_lines::<false, true>(p, 0);
+        } else {
+            self.update_lines::<false, false>(p, 0);
+        }
         for off in NEAR {
             self.near[(p.0 as i32 + off) as usize] -= 1;
         }
@@ -603,8 +611,11 @@ impl Board {
     /// whose loads do not depend on each other, so the processor can have many
     /// of them in flight (the table is larger than the L2 cache); the cells are
     /// then updated in a second loop.
+    ///
+    /// With `FAR` false (the rule's [`Rule::far_cells_matter`] says no) the
+    /// cells five steps away keep their patterns: only their keys change.
     #[inline(always)]
-    fn update_lines<const SET: bool>(&mut self, p: Pos, v: u32) {
+    fn update_lines<const SET: bool, const FAR: bool>(&mut self, p: Pos, v: u32) {
         const N: usize = 8 * HALF as usize;
         let base = p.index();
         assert!(base >= LINE_REACH && base + LINE_REACH < CELLS);
@@ -625,7 +636,9 @@ impl Board {
                     }
                     let key = *key;
                     // SAFETY: as above.
-                    if unsafe { *self.cells.get_unchecked(q) } == Cell::Empty {
+                    if (FAR || k < HALF as usize)
+                        && unsafe { *self.cells.get_unchecked(q) } == Cell::Empty
+                    {
                         cells[n] = q as u16;
                         packs[n] = self.table.packed(key);
                         dirs[n] = d as u8;

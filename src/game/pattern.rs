@@ -460,6 +460,33 @@ mod tests {
         assert_eq!(black(Rule::Freestyle, "O*....O"), Pattern::B1);
     }
 
+    /// Outside the rules where an overline or a blocked end counts, what a
+    /// stone makes depends on its four nearest cells each way only: the board
+    /// skips the pattern lookups of the cells five steps away
+    /// ([`Rule::far_cells_matter`]).
+    #[test]
+    fn far_cells_matter_only_where_the_rule_says() {
+        let far = [key_shift(-HALF), key_shift(HALF)];
+        for rule in Rule::ALL {
+            let table = PatternTable::get(rule);
+            let mut differs = false;
+            for key in (0..KEY_COUNT as u32).filter(|&k| key_is_reachable(k)) {
+                for shift in far {
+                    for v in 0..4u32 {
+                        let other = (key & !(3 << shift)) | (v << shift);
+                        if key_is_reachable(other) && table.packed(other) != table.packed(key) {
+                            differs = true;
+                        }
+                    }
+                }
+                if differs {
+                    break;
+                }
+            }
+            assert_eq!(differs, rule.far_cells_matter(), "{rule:?}");
+        }
+    }
+
     #[test]
     fn key_shift_slots_are_distinct() {
         let mut seen = 0u32;

@@ -91,6 +91,13 @@ impl Rule {
         matches!(self, Rule::Caro | Rule::CaroExact)
     }
 
+    /// Can a cell five steps from a point change what a stone there makes
+    /// along the line? Only where an overline does not win for someone or
+    /// a blocked end counts; in freestyle the nearest four each way decide.
+    pub const fn far_cells_matter(self) -> bool {
+        !matches!(self, Rule::Freestyle)
+    }
+
     /// Does black have forbidden points?
     pub const fn has_forbidden(self) -> bool {
         matches!(self, Rule::Renju)
