@@ -72,6 +72,7 @@ pub struct TranspositionTable {
 pub const ENTRY_BYTES: usize = 16;
 
 /// Size of a huge page on x86-64 Linux.
+#[cfg(target_os = "linux")]
 const HUGE_PAGE: usize = 2 << 20;
 
 /// The table's entries, zeroed, in memory of their own.
