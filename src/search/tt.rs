@@ -86,7 +86,7 @@ const HUGE_PAGE: usize = 2 << 20;
 /// spent 12.8 s in the kernel against 15.0 s searching with 4 KB pages, and
 /// 1.7 s against 22.4 s with huge pages; a probe, which lands anywhere in the
 /// table, also misses the processor's address-translation cache far less
-/// (about 7 % less time for the same nodes; docs/benchmarks.md).
+/// (about 11 % less time for the same nodes; docs/benchmarks.md).
 struct Slots {
     ptr: std::ptr::NonNull<[AtomicU64; 2]>,
     len: usize,
@@ -347,7 +347,7 @@ mod tests {
 
     #[test]
     fn a_large_table_is_empty_and_usable_to_its_last_slot() {
-        // 6 MB: three huge pages, the memory of its own (see `Slots`).
+        // 6 MB asked, 4 MB given: two huge pages of its own memory (see `Slots`).
         let tt = TranspositionTable::new(6 << 20);
         let n = tt.slots.len() as u64;
         assert_eq!(n * ENTRY_BYTES as u64, 4 << 20);
