@@ -29,6 +29,17 @@ pub const VCF_ROOT_NODES: u64 = 300_000;
 
 /// Node budget of the VCT search run before the main search.
 pub const VCT_ROOT_NODES: u64 = 400_000;
+/// The same in Renju, with a larger part of the time ([`VCT_ROOT_DIVISOR_RENJU`]).
+pub const VCT_ROOT_NODES_RENJU: u64 = 2_000_000;
+/// The root VCT search may use this part of the hard limit: a tenth.
+pub const VCT_ROOT_DIVISOR: u32 = 10;
+/// In Renju a quarter: there threat sequences need more nodes (of the
+/// Renju forced-win suite's positions the solver proves 22 with 400 k
+/// nodes, 33 with 2 M), and black's forbidden points keep white's defences
+/// few. Self-play at 250 ms/move, Renju: +31 (49-40-11, a switch in one
+/// build) and +35 (52-42-6, this build against the one before); with both
+/// rules at once (twenty-second session) Renju +10, freestyle -7.
+pub const VCT_ROOT_DIVISOR_RENJU: u32 = 4;
 /// Threes and fours the root VCT search may play.
 pub const VCT_ROOT_DEPTH: u8 = 11;
 
@@ -304,7 +315,8 @@ impl Searcher {
 
     /// Looks for a forced win before the main search: continuous fours (VCF)
     /// within a fifth of the hard limit from `start`, then, with `with_vct`,
-    /// threes and fours (VCT) within a tenth of it from now. Returns the
+    /// threes and fours (VCT) within a tenth of it from now (a quarter in
+    /// Renju). Returns the
     /// winning line (for a VCT only its first move) with its score, and the
     /// solver nodes spent, found or not.
     fn root_win(
@@ -325,8 +337,13 @@ impl Searcher {
         if !with_vct {
             return (None, vcf.nodes);
         }
-        let vct_deadline = Instant::now() + limits.hard_capped() / 10;
-        let vct_nodes = VCT_ROOT_NODES.min(limits.max_nodes.saturating_sub(vcf.nodes));
+        let (divisor, nodes) = if b.rule().has_forbidden() {
+            (VCT_ROOT_DIVISOR_RENJU, VCT_ROOT_NODES_RENJU)
+        } else {
+            (VCT_ROOT_DIVISOR, VCT_ROOT_NODES)
+        };
+        let vct_deadline = Instant::now() + limits.hard_capped() / divisor;
+        let vct_nodes = nodes.min(limits.max_nodes.saturating_sub(vcf.nodes));
         let mut vct = vct::VctSolver::new(vct_nodes, Some(&self.stop), Some(vct_deadline));
         let found = vct
             .solve_deepening(b, VCT_ROOT_DEPTH)
