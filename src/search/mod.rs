@@ -33,12 +33,14 @@ pub const VCT_ROOT_NODES: u64 = 400_000;
 pub const VCT_ROOT_NODES_RENJU: u64 = 2_000_000;
 /// The root VCT search may use this part of the hard limit: a tenth.
 pub const VCT_ROOT_DIVISOR: u32 = 10;
-/// In Renju a quarter: there threat sequences need more nodes (of the
-/// Renju forced-win suite's positions the solver proves 22 with 400 k
-/// nodes, 33 with 2 M), and black's forbidden points keep white's defences
-/// few. Self-play at 250 ms/move, Renju: +31 (49-40-11, a switch in one
-/// build) and +35 (52-42-6, this build against the one before); with both
-/// rules at once (twenty-second session) Renju +10, freestyle -7.
+/// In Renju a quarter, and of the soft limit (under a game clock the hard
+/// limit may be several times the time planned for a move; with only a
+/// limit per move the soft limit is 90 % of it). Renju threat sequences
+/// need more nodes: of the Renju forced-win suite's positions the solver
+/// proves 22 with 400 k nodes and 33 with 2 M. Self-play at 250 ms/move,
+/// Renju: +31 (49-40-11, a switch in one build) and +35 (52-42-6, that
+/// build against the one before); with both rules at once (twenty-second
+/// session) Renju +10, freestyle -7.
 pub const VCT_ROOT_DIVISOR_RENJU: u32 = 4;
 /// Threes and fours the root VCT search may play.
 pub const VCT_ROOT_DEPTH: u8 = 11;
@@ -315,8 +317,8 @@ impl Searcher {
 
     /// Looks for a forced win before the main search: continuous fours (VCF)
     /// within a fifth of the hard limit from `start`, then, with `with_vct`,
-    /// threes and fours (VCT) within a tenth of it from now (a quarter in
-    /// Renju). Returns the
+    /// threes and fours (VCT) within a tenth of it from now (in Renju a
+    /// quarter of the soft limit). Returns the
     /// winning line (for a VCT only its first move) with its score, and the
     /// solver nodes spent, found or not.
     fn root_win(
@@ -337,12 +339,15 @@ impl Searcher {
         if !with_vct {
             return (None, vcf.nodes);
         }
-        let (divisor, nodes) = if b.rule().has_forbidden() {
-            (VCT_ROOT_DIVISOR_RENJU, VCT_ROOT_NODES_RENJU)
+        // Renju's larger part is of the soft limit: under a game clock the
+        // hard limit may be several times the time planned for the move.
+        let (time, nodes) = if b.rule().has_forbidden() {
+            let soft = limits.soft.min(limits.hard_capped());
+            (soft / VCT_ROOT_DIVISOR_RENJU, VCT_ROOT_NODES_RENJU)
         } else {
-            (VCT_ROOT_DIVISOR, VCT_ROOT_NODES)
+            (limits.hard_capped() / VCT_ROOT_DIVISOR, VCT_ROOT_NODES)
         };
-        let vct_deadline = Instant::now() + limits.hard_capped() / divisor;
+        let vct_deadline = Instant::now() + time;
         let vct_nodes = nodes.min(limits.max_nodes.saturating_sub(vcf.nodes));
         let mut vct = vct::VctSolver::new(vct_nodes, Some(&self.stop), Some(vct_deadline));
         let found = vct
