@@ -34,7 +34,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mates import WIN, answer, last_evaluation, load, think  # noqa: E402
+from mates import WIN, answer, last_evaluation, load, stones, think  # noqa: E402
 
 def makes_five(moves, move):
     """Does the side to move after `moves` make five or more in a row on `move`?"""
@@ -91,11 +91,11 @@ def build(a):
                 drop = before[0] + after[0]  # after[0] is the opponent's view
                 if before[0] >= -a.lost and drop >= a.drop:
                     x, y = moves[i]
-                    stones = " ".join(f"{p},{q}" for p, q in moves[:i])
-                    if frozenset(stones.split()) in seen:
+                    position = " ".join(f"{p},{q}" for p, q in moves[:i])
+                    if frozenset(position.split()) in seen:
                         break
-                    seen.add(frozenset(stones.split()))
-                    out.write(f"{before[0]} {x},{y} {stones}\n")
+                    seen.add(frozenset(position.split()))
+                    out.write(f"{before[0]} {x},{y} {position}\n")
                     out.flush()
                     print(f"{os.path.basename(psq)}: stone {i + 1} {x},{y} "
                           f"{before[0]} -> {-after[0]}", flush=True)
@@ -106,8 +106,8 @@ def measure(a):
     held = total = 0
     with open(a.list) as f:
         for line in f:
-            before, costly, *stones = line.split()
-            moves = [tuple(map(int, s.split(","))) for s in stones]
+            before, costly, *words = line.split()
+            moves = stones(words)
             move = answer(think(a.engine, moves, a.ms, a.rule))
             total += 1
             if move is None:

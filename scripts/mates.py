@@ -46,13 +46,24 @@ def load(psq):
     return moves, opening
 
 
+def stones(words):
+    """Moves written as 0-based "x,y" (as the suites hold them), as (x, y)."""
+    return [tuple(map(int, w.split(","))) for w in words]
+
+
+def board_lines(moves):
+    """The stone lines of a `BOARD` block after `moves`: the side to move's
+    own stones marked 1, the opponent's 2."""
+    side = len(moves) % 2
+    return [f"{x},{y},{1 if i % 2 == side else 2}" for i, (x, y) in enumerate(moves)]
+
+
 def think(engine, moves, ms, rule):
     """The engine's output lines for the position after `moves`, up to its move."""
-    side = len(moves) % 2
     cmd = ["START 15", f"INFO rule {rule}", f"INFO timeout_turn {ms}",
            "INFO timeout_match 100000000", "INFO time_left 100000000",
            "INFO max_memory 268435456", "BOARD"]
-    cmd += [f"{x},{y},{1 if i % 2 == side else 2}" for i, (x, y) in enumerate(moves)]
+    cmd += board_lines(moves)
     cmd.append("DONE")
     p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True,
@@ -135,8 +146,8 @@ def measure(a):
     solved = total = 0
     with open(a.list) as f:
         for line in f:
-            mate, *stones = line.split()
-            moves = [tuple(map(int, s.split(","))) for s in stones]
+            mate, *words = line.split()
+            moves = stones(words)
             out = think(a.engine, moves, a.ms, a.rule)
             t = next((w[1] for w in map(proven_win, out) if w), None)
             total += 1

@@ -20,7 +20,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mates import MOVE, evaluation  # noqa: E402
+from mates import MOVE, board_lines, evaluation, stones  # noqa: E402
 
 
 def main():
@@ -57,9 +57,7 @@ def main():
                             "INFO timeout_match 1000000000", "INFO time_left 1000000000"):
                     send(cmd)
             moves = words[2:]
-            n = len(moves)
-            board = [f"{m},{1 if (n - i) % 2 == 0 else 2}" for i, m in enumerate(moves)]
-            send("\n".join(["BOARD", *board, "DONE"]))
+            send("\n".join(["BOARD", *board_lines(stones(moves)), "DONE"]))
             last = None
             while True:
                 reply = p.stdout.readline()

@@ -15,8 +15,13 @@ them side by side, one per core, since the machine's speed drifts
 """
 
 import argparse
+import os
 import subprocess
+import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mates import board_lines, stones  # noqa: E402
 
 
 def main():
@@ -48,7 +53,7 @@ def main():
     answers = []
     with open(a.list) as f:
         for entry in f:
-            moves = [tuple(map(int, m.split(","))) for m in entry.split()[1:]]
+            moves = stones(entry.split()[1:])
             moves = moves[:max(8, len(moves) // 2)]
             send("START 15")
             if reply() != "OK":
@@ -57,9 +62,8 @@ def main():
                          f"INFO max_node {a.nodes}", "INFO timeout_turn 1000000",
                          "BOARD"):
                 send(line)
-            side = len(moves) % 2
-            for i, (x, y) in enumerate(moves):
-                send(f"{x},{y},{1 if i % 2 == side else 2}")
+            for line in board_lines(moves):
+                send(line)
             send("DONE")
             answers.append(reply())
     send("END")
