@@ -27,21 +27,18 @@ use tt::TranspositionTable;
 /// Node budget of the VCF search run before the main search.
 pub const VCF_ROOT_NODES: u64 = 300_000;
 
-/// Node budget of the VCT search run before the main search.
-pub const VCT_ROOT_NODES: u64 = 400_000;
-/// The same in Renju, with a larger part of the time ([`VCT_ROOT_DIVISOR_RENJU`]).
-pub const VCT_ROOT_NODES_RENJU: u64 = 2_000_000;
-/// The root VCT search may use this part of the hard limit: a tenth.
-pub const VCT_ROOT_DIVISOR: u32 = 10;
-/// In Renju a quarter, and of the soft limit (under a game clock the hard
-/// limit may be several times the time planned for a move; with only a
-/// limit per move the soft limit is 90 % of it). Renju threat sequences
-/// need more nodes: of the Renju forced-win suite's positions the solver
-/// proves 22 with 400 k nodes and 33 with 2 M. Self-play at 250 ms/move,
-/// Renju: +31 (49-40-11, a switch in one build) and +35 (52-42-6, that
-/// build against the one before); with both rules at once (twenty-second
-/// session) Renju +10, freestyle -7.
-pub const VCT_ROOT_DIVISOR_RENJU: u32 = 4;
+/// Node budget of the VCT search run before the main search. Of the
+/// forced-win suites' positions the solver alone proves 22 of 76 (Renju) and
+/// 27 of 78 (freestyle) with 400 k nodes and 11 threats, 33 and 31 with 2 M
+/// nodes and 15 threats (docs/strength.md).
+pub const VCT_ROOT_NODES: u64 = 2_000_000;
+/// The root VCT search may use this part of the soft limit: a quarter
+/// (under a game clock the hard limit may be several times the time
+/// planned for a move; with only a limit per move the soft limit is 90 %
+/// of it). Against a tenth of the hard limit and 400 k nodes, self-play at
+/// 250 ms/move: Renju +31 (49-40-11) and +35 (52-42-6); freestyle +24
+/// (51-44-5) and +10 (49-46-5) (docs/strength.md).
+pub const VCT_ROOT_DIVISOR: u32 = 4;
 /// Threes and fours the root VCT search may play.
 pub const VCT_ROOT_DEPTH: u8 = 11;
 
@@ -317,9 +314,8 @@ impl Searcher {
 
     /// Looks for a forced win before the main search: continuous fours (VCF)
     /// within a fifth of the hard limit from `start`, then, with `with_vct`,
-    /// threes and fours (VCT) within a tenth of it from now (in Renju a
-    /// quarter of the soft limit). Returns the
-    /// winning line (for a VCT only its first move) with its score, and the
+    /// threes and fours (VCT) within a quarter of the soft limit from now
+    /// ([`VCT_ROOT_DIVISOR`]). Returns the winning line (for a VCT only its first move) with its score, and the
     /// solver nodes spent, found or not.
     fn root_win(
         &self,
@@ -339,16 +335,11 @@ impl Searcher {
         if !with_vct {
             return (None, vcf.nodes);
         }
-        // Renju's larger part is of the soft limit: under a game clock the
-        // hard limit may be several times the time planned for the move.
-        let (time, nodes) = if b.rule().has_forbidden() {
-            let soft = limits.soft.min(limits.hard_capped());
-            (soft / VCT_ROOT_DIVISOR_RENJU, VCT_ROOT_NODES_RENJU)
-        } else {
-            (limits.hard_capped() / VCT_ROOT_DIVISOR, VCT_ROOT_NODES)
-        };
+        // A part of the soft limit: under a game clock the hard limit may be
+        // several times the time planned for the move.
+        let time = limits.soft.min(limits.hard_capped()) / VCT_ROOT_DIVISOR;
         let vct_deadline = Instant::now() + time;
-        let vct_nodes = nodes.min(limits.max_nodes.saturating_sub(vcf.nodes));
+        let vct_nodes = VCT_ROOT_NODES.min(limits.max_nodes.saturating_sub(vcf.nodes));
         let mut vct = vct::VctSolver::new(vct_nodes, Some(&self.stop), Some(vct_deadline));
         let found = vct
             .solve_deepening(b, VCT_ROOT_DEPTH)
