@@ -204,6 +204,8 @@ impl Searcher {
     /// Finds a move for the side to move. `None` only when the board is full
     /// (or every sensible move is in `limits.exclude`).
     /// `on_info` is called after every completed iteration of thread 0.
+    /// Thread 0 first runs the root VCF/VCT solvers; helper threads (if any)
+    /// start searching at once and fill the shared table meanwhile.
     pub fn search(
         &self,
         board: &Board,
@@ -248,18 +250,27 @@ impl Searcher {
             }
             _ => {}
         }
+        let mut moves = MoveList::new();
+        generate(&mut b, kind, &mut moves);
+        moves.retain(|m| !excluded(m.0));
+        let me = b.side_to_move();
+        for m in moves.iter_mut() {
+            m.1 = move_score(&b, m.0, me);
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+        // With helper threads and a choice to make, the helpers search while
+        // this thread runs the root solvers (below); else the solvers first.
+        let solvers = limits.exclude.is_empty();
+        let overlap = solvers && self.threads > 1 && moves.len() > 1;
         // Nodes of the root solvers, counted with the search's.
         let mut solver_nodes = 0;
-        if limits.exclude.is_empty() {
+        if solvers && !overlap {
             let (found, nodes) = self.root_win(&mut b, limits, start, true);
             if let Some(f) = found {
                 return Some(won(f, nodes));
             }
             solver_nodes = nodes;
         }
-        let mut moves = MoveList::new();
-        generate(&mut b, kind, &mut moves);
-        moves.retain(|m| !excluded(m.0));
         if moves.is_empty() && !limits.exclude.is_empty() {
             return None;
         }
@@ -267,11 +278,6 @@ impl Searcher {
             // Every legal point is forbidden (or none defends): play anything.
             return any_move(&mut b).map(|p| decided(p, -WIN + 2));
         }
-        let me = b.side_to_move();
-        for m in moves.iter_mut() {
-            m.1 = move_score(&b, m.0, me);
-        }
-        moves.sort_by_key(|m| std::cmp::Reverse(m.1));
         if moves.len() == 1 {
             return Some(decided(moves[0].0, 0));
         }
@@ -297,6 +303,16 @@ impl Searcher {
                     iterate(&mut w, rm, limits, &mut |_| {}, &mut None);
                     total.fetch_add(w.nodes, Ordering::Relaxed);
                 });
+            }
+            if overlap {
+                let (found, nodes) = self.root_win(&mut b, limits, start, true);
+                shared.nodes.fetch_add(nodes, Ordering::Relaxed);
+                total_nodes.fetch_add(nodes, Ordering::Relaxed);
+                if let Some(f) = found {
+                    shared.stop.store(true, Ordering::Relaxed);
+                    result = won(f, 0);
+                    return;
+                }
             }
             let mut w = Worker::new(b.clone(), &shared, 0);
             let mut best = None;
@@ -739,5 +755,31 @@ mod tests {
             .search(&b, &Limits::depth(4), &mut |_| {})
             .unwrap();
         assert!(o.score >= tt::WIN_BOUND);
+    }
+
+    #[test]
+    fn with_helper_threads_the_root_vct_still_answers() {
+        // X to move makes a double three at (5,5): a win by threes, no fours.
+        // With two threads the helper searches while the root solvers run.
+        let text = "
+            . . . . . . . . . .
+            . . . . . . . . . .
+            . . . . . . . . . .
+            . . . . . X . . . .
+            . . . . . X . . . .
+            . . . X X . . . . .
+            . . . . . . . . . .
+            . . . . . . . . O .
+            . . . . . . . . O .
+            . . . . . . O . . O";
+        let (b, _) = Board::from_diagram(text, Rule::Freestyle).unwrap();
+        let vct_score = WIN - 2 * VCT_ROOT_DEPTH as Score - 1;
+        for threads in [1, 2] {
+            let o = Searcher::new(1 << 20, threads)
+                .search(&b, &Limits::depth(6), &mut |_| {})
+                .unwrap();
+            assert_eq!((o.depth, o.score), (0, vct_score), "{threads} threads");
+            assert!(o.nodes > 0);
+        }
     }
 }
