@@ -331,8 +331,8 @@ impl Searcher {
     /// Looks for a forced win before the main search: continuous fours (VCF)
     /// within a fifth of the hard limit from `start`, then, with `with_vct`,
     /// threes and fours (VCT) within a quarter of the soft limit from now
-    /// ([`VCT_ROOT_DIVISOR`]). Returns the winning line (for a VCT only its first move) with its score, and the
-    /// solver nodes spent, found or not.
+    /// ([`VCT_ROOT_DIVISOR`]). Returns the winning line (for a VCT only its
+    /// first move) with its score, and the solver nodes spent, found or not.
     fn root_win(
         &self,
         b: &mut Board,
