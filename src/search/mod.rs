@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::eval::{Score, move_score};
-use crate::game::{Board, Pos};
+use crate::game::{Board, Pos, Threat};
 use movegen::{MoveList, NodeKind, generate, node_kind};
 use pvs::{Worker, is_decisive};
 use tt::TranspositionTable;
@@ -254,6 +254,12 @@ impl Searcher {
         generate(&mut b, kind, &mut moves);
         moves.retain(|m| !excluded(m.0));
         let me = b.side_to_move();
+        // With points excluded the five found above may be one of them; the
+        // tree never makes a five (its nodes stop at the five point), so
+        // another five among the moves left is answered here.
+        if let Some(&(p, _)) = moves.iter().find(|m| b.threat(m.0, me) == Threat::Five) {
+            return Some(decided(p, WIN - 1));
+        }
         for m in moves.iter_mut() {
             m.1 = move_score(&b, m.0, me);
         }
@@ -706,6 +712,33 @@ mod tests {
             .search(&b, &Limits::depth(3), &mut |_| {})
             .unwrap();
         assert_eq!(o.best, Pos::new(7, 7));
+    }
+
+    #[test]
+    fn with_one_five_excluded_the_other_is_played() {
+        // Black (to move) has fives at 0,1 and 5,1; YXNBEST's second search
+        // or a YXBLOCK leaves one out: the other is still an immediate win
+        // (the tree never plays a five, so it was once scored as any move).
+        let text = "
+            . . . . . . . . .
+            . X X X X . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . O
+            O . . . . . . . O
+            O . . . . . . . .";
+        for (out, other) in [
+            (Pos::new(0, 1), Pos::new(5, 1)),
+            (Pos::new(5, 1), Pos::new(0, 1)),
+        ] {
+            let limits = Limits {
+                exclude: vec![out],
+                ..Limits::depth(4)
+            };
+            let o = search_with(Rule::Freestyle, text, &limits);
+            assert_eq!((o.best, o.score), (other, WIN - 1));
+        }
     }
 
     #[test]
