@@ -304,6 +304,8 @@ fn parse_case(path: &Path) -> Result<Case, String> {
 enum Block {
     Board,
     Swap2,
+    /// `YXBLOCK`/`YXBLOCKUNDO`: points, not stones.
+    Points,
 }
 
 /// Which points hold a stone, as far as the transcript tells. Colours do not matter to
@@ -345,6 +347,9 @@ impl Tracker {
         if let Some(block) = self.block {
             if line.eq_ignore_ascii_case("DONE") {
                 self.block = None;
+                return;
+            }
+            if block == Block::Points {
                 return;
             }
             let parts: Vec<&str> = line.split(',').map(str::trim).collect();
@@ -404,6 +409,7 @@ impl Tracker {
                 self.stones.clear();
                 self.block = Some(Block::Board);
             }
+            "YXBLOCK" | "YXBLOCKUNDO" if args.is_empty() => self.block = Some(Block::Points),
             "SWAP2BOARD" if args.is_empty() => {
                 self.stones.clear();
                 self.swap2_stones = 0;

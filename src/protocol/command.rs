@@ -56,6 +56,14 @@ pub enum Command {
     YxHashClear,
     /// `YXSHOWINFO` (Yixin): report capabilities as `INFO …`/`MESSAGE …` lines.
     YxShowInfo,
+    /// `YXBLOCK` (Yixin-Board): `x,y` lines up to `DONE` name points the
+    /// engine must not play or suggest, until `YXBLOCKRESET`. No answer.
+    YxBlock,
+    /// `YXBLOCKUNDO` (Yixin-Board): `x,y` lines up to `DONE` are taken off the
+    /// blocked points. No answer.
+    YxBlockUndo,
+    /// `YXBLOCKRESET` (Yixin-Board): no point is blocked any more. No answer.
+    YxBlockReset,
     /// `YXBALANCEONE bias` (Yixin-Board): find one move that balances the position,
     /// `bias` in the engine's evaluation units towards the side to move.
     YxBalanceOne(i32),
@@ -88,17 +96,24 @@ impl Command {
             Command::YxNBest(_) => "YXNBEST",
             Command::YxHashClear => "YXHASHCLEAR",
             Command::YxShowInfo => "YXSHOWINFO",
+            Command::YxBlock => "YXBLOCK",
+            Command::YxBlockUndo => "YXBLOCKUNDO",
+            Command::YxBlockReset => "YXBLOCKRESET",
             Command::YxBalanceOne(_) => "YXBALANCEONE",
             Command::YxBalanceTwo(_) => "YXBALANCETWO",
         }
     }
 
-    /// Does this command open a block of position lines ended by `DONE`
-    /// (`BOARD`, `YXBOARD`, `SWAP2BOARD`)?
+    /// Does this command open a block of lines ended by `DONE` (`BOARD`,
+    /// `YXBOARD`, `SWAP2BOARD`, `YXBLOCK`, `YXBLOCKUNDO`)?
     pub fn starts_block(&self) -> bool {
         matches!(
             self,
-            Command::Board | Command::YxBoard | Command::Swap2Board
+            Command::Board
+                | Command::YxBoard
+                | Command::Swap2Board
+                | Command::YxBlock
+                | Command::YxBlockUndo
         )
     }
 }
@@ -128,6 +143,9 @@ impl fmt::Display for Command {
             | Command::YxShowForbid
             | Command::YxStop
             | Command::YxHashClear
+            | Command::YxBlock
+            | Command::YxBlockUndo
+            | Command::YxBlockReset
             | Command::YxShowInfo => f.write_str(name),
         }
     }
@@ -308,6 +326,9 @@ mod tests {
             (Command::YxNBest(3), "YXNBEST 3"),
             (Command::YxHashClear, "YXHASHCLEAR"),
             (Command::YxShowInfo, "YXSHOWINFO"),
+            (Command::YxBlock, "YXBLOCK"),
+            (Command::YxBlockUndo, "YXBLOCKUNDO"),
+            (Command::YxBlockReset, "YXBLOCKRESET"),
             (Command::YxBalanceOne(-20), "YXBALANCEONE -20"),
             (Command::YxBalanceTwo(0), "YXBALANCETWO 0"),
             (
@@ -389,6 +410,9 @@ mod tests {
         assert!(Command::Board.starts_block());
         assert!(Command::YxBoard.starts_block());
         assert!(Command::Swap2Board.starts_block());
+        assert!(Command::YxBlock.starts_block());
+        assert!(Command::YxBlockUndo.starts_block());
+        assert!(!Command::YxBlockReset.starts_block());
         assert!(!Command::Begin.starts_block());
         assert!(!Command::Done.starts_block());
         assert_eq!(InfoSetting::Pondering(true).key(), "pondering");

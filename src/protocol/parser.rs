@@ -124,6 +124,9 @@ pub fn parse_line(line: &str) -> Result<Command, ParseError> {
         "YXSTOP" => bare(Command::YxStop),
         "YXHASHCLEAR" => bare(Command::YxHashClear),
         "YXSHOWINFO" => bare(Command::YxShowInfo),
+        "YXBLOCK" => bare(Command::YxBlock),
+        "YXBLOCKUNDO" => bare(Command::YxBlockUndo),
+        "YXBLOCKRESET" => bare(Command::YxBlockReset),
         _ => Err(ParseError::Unknown(format!(
             "unknown command {}",
             quote(word)
@@ -510,6 +513,9 @@ mod tests {
             ("YXNBEST 5", Command::YxNBest(5)),
             ("YXHASHCLEAR", Command::YxHashClear),
             ("YXSHOWINFO", Command::YxShowInfo),
+            ("YXBLOCK", Command::YxBlock),
+            ("YXBLOCKUNDO", Command::YxBlockUndo),
+            ("YXBLOCKRESET", Command::YxBlockReset),
             ("YXBALANCEONE 0", Command::YxBalanceOne(0)),
             ("YXBALANCETWO -35", Command::YxBalanceTwo(-35)),
             ("", Command::Empty),
@@ -536,6 +542,8 @@ mod tests {
         assert_eq!(parse_line("yxhashclear"), Ok(Command::YxHashClear));
         assert_eq!(parse_line("yxshowforbid"), Ok(Command::YxShowForbid));
         assert_eq!(parse_line("yxshowinfo"), Ok(Command::YxShowInfo));
+        assert_eq!(parse_line("yxblock"), Ok(Command::YxBlock));
+        assert_eq!(parse_line("YxBlockReset"), Ok(Command::YxBlockReset));
         assert_eq!(parse_line("yxbalanceone 3"), Ok(Command::YxBalanceOne(3)));
         assert_eq!(parse_line("restart"), Ok(Command::Restart));
         assert_eq!(parse_line("rectstart 9,7"), Ok(Command::RectStart(9, 7)));
@@ -703,6 +711,9 @@ mod tests {
             "YXSTOP",
             "YXHASHCLEAR",
             "YXSHOWINFO",
+            "YXBLOCK",
+            "YXBLOCKUNDO",
+            "YXBLOCKRESET",
         ] {
             assert_eq!(
                 bad_args(&format!("{word} now")),
@@ -1091,6 +1102,9 @@ mod tests {
             Just(Command::YxStop),
             Just(Command::YxHashClear),
             Just(Command::YxShowInfo),
+            Just(Command::YxBlock),
+            Just(Command::YxBlockUndo),
+            Just(Command::YxBlockReset),
         ];
         let with_args = prop_oneof![
             any::<u32>().prop_map(Command::Start),

@@ -102,6 +102,8 @@ enum BlockKind {
     Board,
     YxBoard,
     Swap2,
+    YxBlock,
+    YxBlockUndo,
 }
 
 impl BlockKind {
@@ -110,7 +112,14 @@ impl BlockKind {
             BlockKind::Board => "BOARD",
             BlockKind::YxBoard => "YXBOARD",
             BlockKind::Swap2 => "SWAP2BOARD",
+            BlockKind::YxBlock => "YXBLOCK",
+            BlockKind::YxBlockUndo => "YXBLOCKUNDO",
         }
+    }
+
+    /// Are the block's lines stones with a field (`x,y,f`), not bare points?
+    fn wants_field(self) -> bool {
+        matches!(self, BlockKind::Board | BlockKind::YxBoard)
     }
 }
 
@@ -148,6 +157,9 @@ pub struct Session {
     ending: bool,
     /// Input has ended: exit once the pending work is answered.
     eof: bool,
+    /// Points (`x`, `y`) the engine must not play (Yixin-Board's `YXBLOCK`),
+    /// in the order given.
+    blocked: Vec<(u32, u32)>,
 }
 
 impl Session {
@@ -176,6 +188,7 @@ impl Session {
             table_used: false,
             ending: false,
             eof: false,
+            blocked: Vec::new(),
         };
         s.apply_settings();
         s
@@ -277,13 +290,14 @@ impl Session {
             Ok(BlockLine::Empty) => Flow::Continue,
             Ok(BlockLine::Stone { x, y, field }) => {
                 let block = self.block.as_mut().expect("in a block");
-                let wants_field = block.kind != BlockKind::Swap2;
+                let wants_field = block.kind.wants_field();
                 if block.error.is_none() && field.is_some() != wants_field {
                     block.error = Some(if wants_field {
                         format!("stone {x},{y} needs a field: x,y,f")
                     } else {
                         format!(
-                            "SWAP2BOARD stones are x,y, got {x},{y},{}",
+                            "{} points are x,y, got {x},{y},{}",
+                            block.kind.name(),
                             field.unwrap_or(0)
                         )
                     });
@@ -361,10 +375,16 @@ impl Session {
                     Err(e) => self.error(&format!("TAKEBACK: {e}")),
                 },
             },
-            Command::Board | Command::YxBoard | Command::Swap2Board => {
+            Command::Board
+            | Command::YxBoard
+            | Command::Swap2Board
+            | Command::YxBlock
+            | Command::YxBlockUndo => {
                 let kind = match cmd {
                     Command::Board => BlockKind::Board,
                     Command::YxBoard => BlockKind::YxBoard,
+                    Command::YxBlock => BlockKind::YxBlock,
+                    Command::YxBlockUndo => BlockKind::YxBlockUndo,
                     _ => BlockKind::Swap2,
                 };
                 let error = if self.board.is_none() {
@@ -406,6 +426,7 @@ impl Session {
                 ),
             },
             Command::YxHashClear => self.clear_table(),
+            Command::YxBlockReset => self.blocked.clear(),
             Command::YxShowInfo => {
                 // As Yixin-Board reads them (and Rapfi writes them): the most
                 // threads worth asking for, and the largest `hash_size` as a
@@ -568,6 +589,23 @@ impl Session {
             return;
         }
         let old = self.board.as_ref().expect("checked at block start");
+        if matches!(block.kind, BlockKind::YxBlock | BlockKind::YxBlockUndo) {
+            // All points or none: a bad one leaves the list as it was.
+            for &(x, y, _) in &block.stones {
+                if let Err(e) = old.pos(x as i64, y as i64) {
+                    return self.error(&format!("{}: {e}", block.kind.name()));
+                }
+            }
+            for &(x, y, _) in &block.stones {
+                let known = self.blocked.contains(&(x, y));
+                if block.kind == BlockKind::YxBlock && !known {
+                    self.blocked.push((x, y));
+                } else if block.kind == BlockKind::YxBlockUndo {
+                    self.blocked.retain(|&q| q != (x, y));
+                }
+            }
+            return;
+        }
         let mut b = match Board::new(old.width(), old.height(), self.rule) {
             Ok(b) => b,
             Err(e) => return self.error(&e.to_string()),
@@ -591,6 +629,7 @@ impl Session {
                     n => self.error(&format!("SWAP2BOARD expects 0, 3 or 5 stones, got {n}")),
                 }
             }
+            BlockKind::YxBlock | BlockKind::YxBlockUndo => unreachable!("handled above"),
             BlockKind::Board | BlockKind::YxBoard => {
                 let stones: Vec<_> = block.stones.iter().filter(|s| s.2 != Some(3)).collect();
                 let own = stones.iter().filter(|s| s.2 == Some(1)).count();
@@ -702,6 +741,7 @@ impl Session {
             limits.hard /= n;
             limits.exclude = found.iter().map(|f| f.0).collect();
         }
+        limits.exclude.extend(self.blocked_points(&board));
         self.searcher.stop.store(false, Ordering::Relaxed);
         self.table_used = true;
         let searcher = self.searcher.clone();
@@ -737,6 +777,30 @@ impl Session {
         });
     }
 
+    /// The blocked points (`YXBLOCK`) on `board`'s empty points.
+    fn blocked_points(&self, board: &Board) -> Vec<Pos> {
+        self.blocked
+            .iter()
+            .filter_map(|&(x, y)| board.pos(x as i64, y as i64).ok())
+            .filter(|&p| board.is_empty(p))
+            .collect()
+    }
+
+    /// When the search found nothing to play because every sensible point
+    /// is blocked: the first empty point that is neither blocked nor
+    /// forbidden (a manager waits for a move), if any.
+    fn unblocked_point(&self, board: &mut Board) -> Option<Pos> {
+        let blocked = self.blocked_points(board);
+        let me = board.side_to_move();
+        let empty: Vec<Pos> = board
+            .points()
+            .filter(|&p| board.is_empty(p) && !blocked.contains(&p))
+            .collect();
+        empty.into_iter().find(|&p| {
+            !(me == Color::Black && board.rule() == Rule::Renju && board.is_forbidden(p))
+        })
+    }
+
     fn search_finished(&mut self, outcome: Option<Outcome>) {
         let Some(task) = self.searching.take() else {
             return;
@@ -746,6 +810,16 @@ impl Session {
                 Task::NBest { found, .. } if !found.is_empty() => {
                     let p = found[0].0;
                     self.out.line(&reply::coord(p.x(), p.y()));
+                }
+                Task::Move if !self.blocked.is_empty() => {
+                    let mut b = self.board.clone().expect("a search ran on it");
+                    match self.unblocked_point(&mut b) {
+                        Some(p) => {
+                            self.board.as_mut().expect("as above").make(p);
+                            self.out.line(&reply::coord(p.x(), p.y()));
+                        }
+                        None => self.error("no move: every empty point is blocked (YXBLOCK)"),
+                    }
                 }
                 _ => self.error("no move: the board is full"),
             }
