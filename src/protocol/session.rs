@@ -94,6 +94,18 @@ enum Task {
     Swap2Three,
     /// SWAP2 with 5 stones: swap or play move 6.
     Swap2Five,
+    /// `YXBALANCEONE bias`: answer and place the move after which the mover
+    /// leads by about `bias`.
+    BalanceOne { bias: Score },
+    /// `YXBALANCETWO bias`: two stones, one of each colour, after which the
+    /// second stone's side leads by about `bias`: first a move that keeps the
+    /// game level (`first` is `None` while it is searched), then the reply
+    /// (at the least depth when `YXSTOP` cut the first search short).
+    BalanceTwo {
+        bias: Score,
+        first: Option<Pos>,
+        quick: bool,
+    },
 }
 
 /// Which block of lines is being read.
@@ -437,9 +449,22 @@ impl Session {
                 self.out.line(&info("MAX_THREAD_NUM", cores()));
                 self.out.line(&info("MAX_HASH_SIZE", kb.ilog2() as usize));
             }
-            Command::YxBalanceOne(_) | Command::YxBalanceTwo(_) => {
-                self.error(&format!("{} is not supported", cmd.name()))
-            }
+            Command::YxBalanceOne(bias) | Command::YxBalanceTwo(bias) => match &self.board {
+                None => self.error("no game: send START first"),
+                Some(_) => {
+                    let bias = bias.clamp(-BALANCE_BIAS_MAX, BALANCE_BIAS_MAX);
+                    let task = if matches!(cmd, Command::YxBalanceOne(_)) {
+                        Task::BalanceOne { bias }
+                    } else {
+                        Task::BalanceTwo {
+                            bias,
+                            first: None,
+                            quick: false,
+                        }
+                    };
+                    self.think(task, at);
+                }
+            },
         }
         Flow::Continue
     }
@@ -721,8 +746,10 @@ impl Session {
         let empties = board.width() * board.height() - board.stone_count();
         let budget = budget(&self.time, board.stone_count(), empties);
         let spent = at.elapsed();
-        let (soft, hard) = if self.ending {
-            // END waits behind this: the least depth, at once.
+        let quick = matches!(task, Task::BalanceTwo { quick: true, .. });
+        let (soft, hard) = if self.ending || quick {
+            // END waits behind this, or YXSTOP cut the first stone of a
+            // YXBALANCETWO short: the least depth, at once.
             (Duration::ZERO, Duration::ZERO)
         } else {
             (budget.soft, budget.hard)
@@ -733,6 +760,7 @@ impl Session {
             max_depth: self.max_depth.unwrap_or(120),
             max_nodes: self.max_nodes.unwrap_or(u64::MAX),
             exclude: Vec::new(),
+            balance: None,
         };
         if let Task::NBest { n, found } = &task {
             // Split the time over the n searches.
@@ -742,6 +770,16 @@ impl Session {
             limits.exclude = found.iter().map(|f| f.0).collect();
         }
         limits.exclude.extend(self.blocked_points(&board));
+        match &task {
+            Task::BalanceOne { bias } => limits.balance = Some(*bias),
+            Task::BalanceTwo { bias, first, .. } => {
+                // Half the time for each stone; the first keeps the game level.
+                limits.soft /= 2;
+                limits.hard /= 2;
+                limits.balance = Some(if first.is_some() { *bias } else { 0 });
+            }
+            _ => {}
+        }
         self.searcher.stop.store(false, Ordering::Relaxed);
         self.table_used = true;
         let searcher = self.searcher.clone();
@@ -851,6 +889,45 @@ impl Session {
                     self.out.line(&reply::coord(p.x(), p.y()));
                 }
             }
+            Task::BalanceOne { .. } => {
+                if let Some(b) = self.board.as_mut() {
+                    if b.is_empty(o.best) {
+                        b.make(o.best);
+                    }
+                    self.out.line(&reply::coord(o.best.x(), o.best.y()));
+                }
+            }
+            Task::BalanceTwo {
+                bias, first: None, ..
+            } => {
+                // The reply is searched on the position after the first stone.
+                let Some(mut b) = self.board.clone().filter(|b| b.is_empty(o.best)) else {
+                    return self.error("YXBALANCETWO: no first stone");
+                };
+                b.make(o.best);
+                if b.is_full() {
+                    return self.error("YXBALANCETWO: no room for a second stone");
+                }
+                let task = Task::BalanceTwo {
+                    bias,
+                    first: Some(o.best),
+                    quick: self.searcher.stop.load(Ordering::Relaxed),
+                };
+                self.think_on(b, task, Instant::now());
+            }
+            Task::BalanceTwo {
+                first: Some(first), ..
+            } => {
+                if let Some(b) = self.board.as_mut() {
+                    for p in [first, o.best] {
+                        if b.is_empty(p) {
+                            b.make(p);
+                        }
+                    }
+                    let pts = [(first.x(), first.y()), (o.best.x(), o.best.y())];
+                    self.out.line(&reply::moves(&pts));
+                }
+            }
             Task::Swap2Three => {
                 // White to move with black's three stones: swap when white is clearly worse.
                 if o.score < -SWAP_MARGIN {
@@ -869,6 +946,10 @@ impl Session {
         }
     }
 }
+
+/// The largest balance bias taken (larger ones are clamped): a lead beyond
+/// this is no balance, and the sum with a score stays far from overflow.
+const BALANCE_BIAS_MAX: Score = 10_000;
 
 /// White's score below which SWAP2 takes black instead.
 const SWAP_MARGIN: Score = 80;

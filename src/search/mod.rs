@@ -58,6 +58,10 @@ pub struct Limits {
     pub max_nodes: u64,
     /// Root moves not to consider (for n-best analysis).
     pub exclude: Vec<Pos>,
+    /// Balance mode (Yixin-Board's `YXBALANCEONE`): instead of the best move,
+    /// the move after which the mover's score is nearest this value (each
+    /// root move scores `bias - |score - bias|`). No solvers, no shortcuts.
+    pub balance: Option<Score>,
 }
 
 impl Limits {
@@ -69,6 +73,7 @@ impl Limits {
             max_depth: depth,
             max_nodes: u64::MAX,
             exclude: Vec::new(),
+            balance: None,
         }
     }
 
@@ -85,6 +90,7 @@ impl Limits {
             max_depth: pvs::MAX_PLY as i32 - 8,
             max_nodes: u64::MAX,
             exclude: Vec::new(),
+            balance: None,
         }
     }
 }
@@ -230,7 +236,10 @@ impl Searcher {
             elapsed: start.elapsed(),
         };
         let decided = |best: Pos, score: Score| won((vec![best], score), 0);
+        let balance = limits.balance.is_some();
         match kind {
+            // Balance mode weighs every move, the win and the forced block too.
+            NodeKind::WinNow(_) | NodeKind::WinIn3(_) | NodeKind::Forced(_) if balance => {}
             NodeKind::WinNow(p) | NodeKind::WinIn3(p) | NodeKind::Forced(p) if excluded(p) => {}
             NodeKind::WinNow(p) => return Some(decided(p, WIN - 1)),
             NodeKind::WinIn3(p) => return Some(decided(p, WIN - 3)),
@@ -257,7 +266,10 @@ impl Searcher {
         // With points excluded the five found above may be one of them; the
         // tree never makes a five (its nodes stop at the five point), so
         // another five among the moves left is answered here.
-        if let Some(&(p, _)) = moves.iter().find(|m| b.threat(m.0, me) == Threat::Five) {
+        if let Some(&(p, _)) = moves
+            .iter()
+            .find(|m| !balance && b.threat(m.0, me) == Threat::Five)
+        {
             return Some(decided(p, WIN - 1));
         }
         for m in moves.iter_mut() {
@@ -266,7 +278,7 @@ impl Searcher {
         moves.sort_by_key(|m| std::cmp::Reverse(m.1));
         // With helper threads and a choice to make, the helpers search while
         // this thread runs the root solvers (below); else the solvers first.
-        let solvers = limits.exclude.is_empty();
+        let solvers = limits.exclude.is_empty() && !balance;
         let overlap = solvers && self.threads > 1 && moves.len() > 1;
         // Nodes of the root solvers, counted with the search's.
         let mut solver_nodes = 0;
@@ -392,6 +404,7 @@ fn iterate(
     best: &mut Option<Outcome>,
 ) {
     let shared = w.shared_ref();
+    w.balance = limits.balance;
     let mut prev_score = 0;
     let start_depth = 1 + (w.id % 2) as i32;
     let mut verified: Vec<Pos> = Vec::new();
@@ -401,7 +414,7 @@ fn iterate(
         w.seldepth = 0;
         let (mut alpha, mut beta) = (-WIN - 1, WIN + 1);
         let mut delta = ASPIRATION_DELTA;
-        if depth >= 5 && !is_decisive(prev_score) {
+        if depth >= 5 && !is_decisive(prev_score) && w.balance.is_none() {
             alpha = prev_score - delta;
             beta = prev_score + delta;
         }
@@ -427,6 +440,7 @@ fn iterate(
             break;
         }
         if w.id == 0
+            && w.balance.is_none()
             && !verified.contains(&mv)
             && score < tt::WIN_BOUND
             && moves.len() > 1
@@ -738,6 +752,38 @@ mod tests {
             };
             let o = search_with(Rule::Freestyle, text, &limits);
             assert_eq!((o.best, o.score), (other, WIN - 1));
+        }
+    }
+
+    #[test]
+    fn balance_mode_weighs_moves_by_distance_to_the_bias() {
+        // Black to move with an open three: the best move makes an open four
+        // (a win); balance mode never takes it, and what it takes is scored
+        // bias - |score - bias| (at most the bias).
+        let text = "
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . X X X . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . O .
+            . . . . . . . O . . O
+            . . . . . . . . . . .";
+        let best = best(Rule::Freestyle, text, 4);
+        assert!([Pos::new(2, 3), Pos::new(6, 3)].contains(&best.best));
+        assert!(best.score >= tt::WIN_BOUND);
+        for bias in [0, 300] {
+            let limits = Limits {
+                balance: Some(bias),
+                ..Limits::depth(4)
+            };
+            let o = search_with(Rule::Freestyle, text, &limits);
+            assert!(
+                ![Pos::new(2, 3), Pos::new(6, 3)].contains(&o.best),
+                "bias {bias}: {o:?}"
+            );
+            assert!(o.depth == 4 && o.score <= bias, "bias {bias}: {o:?}");
         }
     }
 

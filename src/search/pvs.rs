@@ -62,6 +62,8 @@ pub struct Worker<'a> {
     excluded: Vec<Pos>,
     /// Set when this thread saw the stop flag mid-iteration.
     pub aborted: bool,
+    /// Balance mode's target score (see [`super::Limits::balance`]).
+    pub balance: Option<Score>,
     vcf: VcfSolver<'a>,
 }
 
@@ -82,6 +84,7 @@ impl<'a> Worker<'a> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             excluded: vec![Pos::NONE; MAX_PLY + 2],
             aborted: false,
+            balance: None,
             vcf: VcfSolver::new(0, Some(&shared.stop)),
         }
     }
@@ -148,6 +151,7 @@ impl<'a> Worker<'a> {
             // amount less one) and searched again at full depth if they beat
             // alpha. One of three Renju-only reductions; see `search_node`.
             let r = if renju
+                && self.balance.is_none()
                 && depth >= 3
                 && i >= 2
                 && is_quiet(
@@ -162,7 +166,13 @@ impl<'a> Worker<'a> {
                 0
             };
             self.board.make(p);
-            let score = if i == 0 {
+            let score = if let Some(bias) = self.balance {
+                // Only scores within (alpha, 2 bias - alpha) balance better
+                // than alpha: the move's own score is searched in that window.
+                let hi = (2 * bias).saturating_sub(alpha).min(WIN + 1);
+                let raw = -self.search(depth - 1, 1, -hi, -alpha, Some(p));
+                bias - (raw - bias).abs()
+            } else if i == 0 {
                 -self.search(depth - 1, 1, -beta, -alpha, Some(p))
             } else {
                 self.search_late_move(p, depth - 1, r, 1, alpha, beta, false)
@@ -185,7 +195,8 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        if !self.aborted {
+        // A balanced value is no score of the position: not stored.
+        if !self.aborted && self.balance.is_none() {
             let bound = if best.1 >= beta {
                 Bound::Lower
             } else {
