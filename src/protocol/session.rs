@@ -825,15 +825,21 @@ impl Session {
     }
 
     /// When the search found nothing to play because every sensible point
-    /// is blocked: the first empty point that is neither blocked nor
-    /// forbidden (a manager waits for a move), if any.
+    /// is blocked: an empty point that is neither blocked nor forbidden (a
+    /// manager waits for a move), next to a stone if one is, else nearest
+    /// the centre; `None` if there is none.
     fn unblocked_point(&self, board: &mut Board) -> Option<Pos> {
         let blocked = self.blocked_points(board);
         let me = board.side_to_move();
-        let empty: Vec<Pos> = board
+        let c = board.center();
+        let mut empty: Vec<Pos> = board
             .points()
             .filter(|&p| board.is_empty(p) && !blocked.contains(&p))
             .collect();
+        empty.sort_by_key(|&p| {
+            let far = (p.x() as i64 - c.x() as i64).abs() + (p.y() as i64 - c.y() as i64).abs();
+            (!board.is_near_stone(p), far)
+        });
         empty.into_iter().find(|&p| {
             !(me == Color::Black && board.rule() == Rule::Renju && board.is_forbidden(p))
         })
