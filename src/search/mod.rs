@@ -42,6 +42,10 @@ pub const VCT_ROOT_DIVISOR: u32 = 4;
 /// Threes and fours the root VCT search may play.
 pub const VCT_ROOT_DEPTH: u8 = 11;
 
+/// Balance mode on an empty board: the first stone may go this far (in x and
+/// in y) from the centre.
+const BALANCE_FIRST_STONE_REACH: usize = 3;
+
 /// The score of a five made at the root (wins found deeper score less).
 pub const WIN: Score = 30_000;
 
@@ -261,6 +265,19 @@ impl Searcher {
         }
         let mut moves = MoveList::new();
         generate(&mut b, kind, &mut moves);
+        if balance && b.stone_count() == 0 {
+            // On an empty board the move generator offers only the centre,
+            // the least balanced first stone: balance weighs the points
+            // around it too.
+            let c = b.center();
+            moves.clear();
+            for p in b.points() {
+                let (dx, dy) = (p.x().abs_diff(c.x()), p.y().abs_diff(c.y()));
+                if dx.max(dy) <= BALANCE_FIRST_STONE_REACH {
+                    moves.push((p, 0));
+                }
+            }
+        }
         moves.retain(|m| !excluded(m.0));
         let me = b.side_to_move();
         // With points excluded the five found above may be one of them; the
