@@ -4,7 +4,9 @@
 //! scores and pruning, killer, countermove and history ordering (with a
 //! malus for quiet moves that failed), internal iterative reduction,
 //! singular extensions of the hash move, reverse futility and null-move
-//! pruning, late-move pruning, logarithmic late-move reductions of quiet moves and at least a ply less
+//! pruning, late-move pruning, logarithmic late-move reductions of quiet
+//! moves (a ply less at nodes that are or were on a principal variation,
+//! remembered in the table entry) and at least a ply less
 //! for late non-quiet moves (threes, fours, blocks) at quiet non-PV nodes; in
 //! Renju also late-move reductions at the root, lone fours treated as quiet,
 //! a ply less for late counter-fours against an open three, and a ply less
@@ -204,7 +206,7 @@ impl<'a> Worker<'a> {
             };
             self.shared
                 .tt
-                .store(self.board.hash(), 0, best.0, best.1, depth, bound);
+                .store_pv(self.board.hash(), 0, best.0, best.1, depth, bound, true);
         }
         best
     }
@@ -386,6 +388,9 @@ impl<'a> Worker<'a> {
         let singular_search = excluded != Pos::NONE;
         let mut hash_move = Pos::NONE;
         let entry = self.shared.tt.probe(hash, ply);
+        // The node is or was on a principal variation (Stockfish's `ttPv`):
+        // its late quiet moves get a ply less of reduction below.
+        let tt_pv = pv_node || entry.is_some_and(|e| e.pv);
         if let Some(e) = entry
             && !singular_search
         {
@@ -591,9 +596,14 @@ impl<'a> Worker<'a> {
             } else {
                 let r = if depth >= 3 && quiet {
                     let mut r = reduction(depth, i);
-                    if pv_node {
+                    if tt_pv {
+                        // A PV node, or one that was on a PV when its entry
+                        // was stored (the ply less at non-PV nodes: self-play
+                        // at 250 ms +36 Elo in freestyle over 400 games, +21
+                        // in Renju over 200; docs/strength.md).
                         r -= 1;
-                    } else if i >= LATE_MOVE && renju {
+                    }
+                    if !pv_node && i >= LATE_MOVE && renju {
                         // Renju's forbidden points narrow black's play: late
                         // quiet moves at non-PV nodes matter less (self-play
                         // +38 Elo over 208 games; in freestyle -20 in 52).
@@ -682,7 +692,7 @@ impl<'a> Worker<'a> {
         };
         self.shared
             .tt
-            .store(hash, ply, best_move, best_score, depth, bound);
+            .store_pv(hash, ply, best_move, best_score, depth, bound, tt_pv);
         best_score
     }
 }

@@ -33,6 +33,8 @@ pub struct Entry {
     pub depth: i32,
     /// Meaning of the score.
     pub bound: Bound,
+    /// The node was on a principal variation when stored.
+    pub pv: bool,
 }
 
 /// Scores at or beyond this magnitude are wins or losses in some plies.
@@ -283,11 +285,27 @@ impl TranspositionTable {
             score: from_tt((data >> 16) as u16 as i16 as Score, ply),
             depth: ((data >> 32) as u8 as i8) as i32,
             bound,
+            pv: (data >> 49) & 1 == 1,
         })
     }
 
     /// Stores a result for `hash`.
     pub fn store(&self, hash: u64, ply: usize, mv: Pos, score: Score, depth: i32, bound: Bound) {
+        self.store_pv(hash, ply, mv, score, depth, bound, false);
+    }
+
+    /// Stores a result for `hash`, with whether the node was on a principal variation.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store_pv(
+        &self,
+        hash: u64,
+        ply: usize,
+        mv: Pos,
+        score: Score,
+        depth: i32,
+        bound: Bound,
+        pv: bool,
+    ) {
         let s = self.slot(hash);
         let old = s[1].load(Ordering::Relaxed);
         let old_hash = s[0].load(Ordering::Relaxed) ^ old;
@@ -309,7 +327,8 @@ impl TranspositionTable {
             | ((depth.clamp(-128, 127) as i8 as u8 as u64) << 32)
             | ((bound as u64) << 40)
             | (generation << 42)
-            | (1 << 48);
+            | (1 << 48)
+            | ((pv as u64) << 49);
         s[0].store(hash ^ data, Ordering::Relaxed);
         s[1].store(data, Ordering::Relaxed);
     }
@@ -332,6 +351,13 @@ mod tests {
             (Pos::new(4, 5), -123, 7, Bound::Lower)
         );
         assert!(tt.probe(h ^ 1 << 40, 3).is_none());
+        assert!(!e.pv);
+        tt.store_pv(h, 3, Pos::new(4, 5), -123, 7, Bound::Lower, true);
+        let e = tt.probe(h, 3).unwrap();
+        assert_eq!(
+            (e.mv, e.score, e.depth, e.pv),
+            (Pos::new(4, 5), -123, 7, true)
+        );
         tt.clear();
         assert!(tt.probe(h, 3).is_none());
     }
