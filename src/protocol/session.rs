@@ -22,6 +22,7 @@ use super::reply;
 use crate::eval::Score;
 use crate::game::notation::to_rif;
 use crate::game::{Board, Color, Pos, Rule};
+use crate::search::threats::legal_for;
 use crate::search::time::{TimeControl, budget};
 use crate::search::{Info, Limits, Outcome, Searcher};
 
@@ -840,9 +841,7 @@ impl Session {
             let far = (p.x() as i64 - c.x() as i64).abs() + (p.y() as i64 - c.y() as i64).abs();
             (!board.is_near_stone(p), far)
         });
-        empty.into_iter().find(|&p| {
-            !(me == Color::Black && board.rule() == Rule::Renju && board.is_forbidden(p))
-        })
+        empty.into_iter().find(|&p| legal_for(board, p, me))
     }
 
     fn search_finished(&mut self, outcome: Option<Outcome>) {
@@ -870,7 +869,8 @@ impl Session {
             return;
         };
         match task {
-            Task::Move => {
+            // A balancing move is answered and placed as a move.
+            Task::Move | Task::BalanceOne { .. } => {
                 if let Some(b) = self.board.as_mut() {
                     if b.is_empty(o.best) {
                         b.make(o.best);
@@ -893,14 +893,6 @@ impl Session {
                 } else {
                     let p = found[0].0;
                     self.out.line(&reply::coord(p.x(), p.y()));
-                }
-            }
-            Task::BalanceOne { .. } => {
-                if let Some(b) = self.board.as_mut() {
-                    if b.is_empty(o.best) {
-                        b.make(o.best);
-                    }
-                    self.out.line(&reply::coord(o.best.x(), o.best.y()));
                 }
             }
             Task::BalanceTwo {

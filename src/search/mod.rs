@@ -283,9 +283,7 @@ impl Searcher {
         // With points excluded the five found above may be one of them; the
         // tree never makes a five (its nodes stop at the five point), so
         // another five among the moves left is answered here.
-        if let Some(&(p, _)) = moves
-            .iter()
-            .find(|m| !balance && b.threat(m.0, me) == Threat::Five)
+        if !balance && let Some(&(p, _)) = moves.iter().find(|m| b.threat(m.0, me) == Threat::Five)
         {
             return Some(decided(p, WIN - 1));
         }
