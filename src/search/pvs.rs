@@ -1,25 +1,24 @@
 //! Principal variation search: one thread's alpha-beta over a shared table.
 //!
-//! Negamax with PVS windows, transposition-table cut-offs, mate-distance
-//! scores and pruning, killer, countermove and history ordering (with a
-//! malus for quiet moves that failed), internal iterative reduction,
-//! singular extensions of the hash move, reverse futility and null-move
-//! pruning, late-move pruning, logarithmic late-move reductions of quiet
-//! moves (a ply less at nodes that are or were on a principal variation,
-//! remembered in the table entry) and at least a ply less
-//! for late non-quiet moves (threes, fours, blocks) at quiet non-PV nodes; in
-//! Renju also late-move reductions at the root, lone fours treated as quiet,
-//! a ply less for late counter-fours against an open three, and a ply less
-//! for every move but a four at an expected cut node far above beta
-//! (fail-high reduction; nodes are told apart as in Stockfish: the reduced
-//! null-window searches of late moves expect a cut, their children an all
-//! node, and so on), and a ply more for a reduced move whose reduced search
-//! beat alpha by far. None of the
-//! pruning applies when the side to move faces an open three, and answering
-//! one with at most four replies costs no depth (outside Renju such a node is
-//! not a leaf even at the horizon). Forced nodes
-//! (block a five, answer an open four) come from [`super::movegen::node_kind`],
-//! so the tree stays narrow where play is forced.
+//! Negamax with PVS windows, transposition-table cut-offs, mate-distance scores
+//! and pruning, killer, countermove and history ordering (with a malus for
+//! quiet moves that failed), internal iterative reduction, singular extensions
+//! of the hash move, reverse futility and null-move pruning (outside Renju only
+//! deep in the tree), late-move pruning, logarithmic late-move reductions of
+//! quiet moves (a ply less at nodes that are or were on a principal variation,
+//! remembered in the table entry) and at least a ply less for late non-quiet
+//! moves (threes, fours, blocks) at quiet non-PV nodes; in Renju also late-move
+//! reductions at the root, lone fours treated as quiet, a ply less for late
+//! counter-fours against an open three, and a ply less for every move but a
+//! four at an expected cut node far above beta (fail-high reduction; nodes are
+//! told apart as in Stockfish: the reduced null-window searches of late moves
+//! expect a cut, their children an all node, and so on), and a ply more for a
+//! reduced move whose reduced search beat alpha by far. None of the pruning
+//! applies when the side to move faces an open three, and answering one with at
+//! most four replies costs no depth (outside Renju such a node is not a leaf
+//! even at the horizon). Forced nodes (block a five, answer an open four) come
+//! from [`super::movegen::node_kind`], so the tree stays narrow where play is
+//! forced.
 
 use std::sync::atomic::Ordering;
 
@@ -30,7 +29,7 @@ use super::tt::{Bound, WIN_BOUND};
 use super::vcf::VcfSolver;
 use super::{Shared, WIN};
 use crate::eval::{Score, evaluate, move_score};
-use crate::game::{Board, CELLS, Color, Pos, Threat};
+use crate::game::{Board, CELLS, Color, Pos, Rule, Threat};
 
 /// Node budget of the VCF search at a leaf.
 pub const LEAF_VCF_NODES: u64 = 64;
@@ -436,7 +435,11 @@ impl<'a> Worker<'a> {
             // Reverse futility: far above beta with little depth left.
             return static_eval;
         }
-        if prunable && allow_null && depth >= NULL_MIN_DEPTH && static_eval >= beta {
+        if prunable
+            && allow_null
+            && depth >= null_min_depth(self.board.rule())
+            && static_eval >= beta
+        {
             // Null move: if passing still fails high, a real move will too.
             let r = NULL_REDUCTION + depth / 4;
             self.board.make_null();
@@ -751,11 +754,25 @@ fn block_futile(renju: bool, depth: i32, static_eval: Score, alpha: Score) -> bo
     }
 }
 
-/// Null move: least depth and base reduction (plus a quarter of the depth).
-/// A base of 4 instead of 2 scored +27 and +30 Elo in Renju, +21 and +24 in
-/// freestyle in self-play; 3, 5 and 6 did not do better (docs/strength.md).
-const NULL_MIN_DEPTH: i32 = 3;
+/// Null move: least depth in Renju and in the other rules, and base
+/// reduction (plus a quarter of the depth). A base of 4 instead of 2 scored
+/// +27 and +30 Elo in Renju, +21 and +24 in freestyle in self-play; 3, 5
+/// and 6 did not do better (docs/strength.md). Outside Renju a pass tried
+/// from depth 8 only (about as seldom as Rapfi tries one) scored +45 and +28
+/// at 250 ms/move against depth 3 (no null move at all: +3 against depth
+/// 8); in Renju it lost 28.
+const NULL_MIN_DEPTH_RENJU: i32 = 3;
+const NULL_MIN_DEPTH: i32 = 8;
 const NULL_REDUCTION: i32 = 4;
+
+/// The least depth at which a null move is tried under `rule`.
+fn null_min_depth(rule: Rule) -> i32 {
+    if rule.has_forbidden() {
+        NULL_MIN_DEPTH_RENJU
+    } else {
+        NULL_MIN_DEPTH
+    }
+}
 /// Late-move pruning: at depth d <= LMP_DEPTH only the first LMP_COUNT[d] moves are tried
 /// (quiet ones past that are skipped).
 const LMP_DEPTH: i32 = 4;
