@@ -3,7 +3,7 @@
 //! side to move to win) and counts the wins they prove: first the VCF solver,
 //! then the VCT solver deepening to `VCT_DEPTH` within `VCT_NODES` nodes.
 //! It measures the solvers the root search relies on, apart from the main
-//! search. Usage:
+//! search. The positions are on a 15x15 board. Usage:
 //! `cargo run --release --example vctsuite -- scripts/mates/freestyle.txt [RULE]`.
 
 use std::time::Instant;
@@ -40,12 +40,11 @@ fn main() {
         total += 1;
         let t = Instant::now();
         let mut vcf = VcfSolver::new(2_000_000, None);
-        let mut nodes = 0;
-        let found = if vcf.solve(&mut board, 60).is_some() {
-            nodes += vcf.nodes;
+        let vcf_found = vcf.solve(&mut board, 60).is_some();
+        let mut nodes = vcf.nodes;
+        let found = if vcf_found {
             "VCF"
         } else {
-            nodes += vcf.nodes;
             let mut vct = VctSolver::new(max_nodes, None, None);
             let r = vct.solve_deepening(&mut board, max_depth);
             nodes += vct.nodes;

@@ -773,6 +773,7 @@ fn null_min_depth(rule: Rule) -> i32 {
         NULL_MIN_DEPTH
     }
 }
+
 /// Late-move pruning: at depth d <= LMP_DEPTH only the first LMP_COUNT[d] moves are tried
 /// (quiet ones past that are skipped).
 const LMP_DEPTH: i32 = 4;
