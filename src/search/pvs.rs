@@ -205,7 +205,7 @@ impl<'a> Worker<'a> {
             };
             self.shared
                 .tt
-                .store_pv(self.board.hash(), 0, best.0, best.1, depth, bound, true);
+                .store(self.board.hash(), 0, best.0, best.1, depth, bound, true);
         }
         best
     }
@@ -695,7 +695,7 @@ impl<'a> Worker<'a> {
         };
         self.shared
             .tt
-            .store_pv(hash, ply, best_move, best_score, depth, bound, tt_pv);
+            .store(hash, ply, best_move, best_score, depth, bound, tt_pv);
         best_score
     }
 }

@@ -289,14 +289,9 @@ impl TranspositionTable {
         })
     }
 
-    /// Stores a result for `hash`.
-    pub fn store(&self, hash: u64, ply: usize, mv: Pos, score: Score, depth: i32, bound: Bound) {
-        self.store_pv(hash, ply, mv, score, depth, bound, false);
-    }
-
     /// Stores a result for `hash`, with whether the node was on a principal variation.
     #[allow(clippy::too_many_arguments)]
-    pub fn store_pv(
+    pub fn store(
         &self,
         hash: u64,
         ply: usize,
@@ -344,7 +339,7 @@ mod tests {
         assert_eq!(tt.size_bytes(), 1 << 20);
         let h = 0xDEAD_BEEF_1234_5678;
         assert!(tt.probe(h, 0).is_none());
-        tt.store(h, 3, Pos::new(4, 5), -123, 7, Bound::Lower);
+        tt.store(h, 3, Pos::new(4, 5), -123, 7, Bound::Lower, false);
         let e = tt.probe(h, 3).unwrap();
         assert_eq!(
             (e.mv, e.score, e.depth, e.bound),
@@ -352,7 +347,7 @@ mod tests {
         );
         assert!(tt.probe(h ^ 1 << 40, 3).is_none());
         assert!(!e.pv);
-        tt.store_pv(h, 3, Pos::new(4, 5), -123, 7, Bound::Lower, true);
+        tt.store(h, 3, Pos::new(4, 5), -123, 7, Bound::Lower, true);
         let e = tt.probe(h, 3).unwrap();
         assert_eq!(
             (e.mv, e.score, e.depth, e.pv),
@@ -366,7 +361,7 @@ mod tests {
     fn mate_scores_are_ply_relative() {
         let tt = TranspositionTable::new(1 << 16);
         let win_in_5_from_root = 30_000 - 5;
-        tt.store(42, 2, Pos::NONE, win_in_5_from_root, 3, Bound::Exact);
+        tt.store(42, 2, Pos::NONE, win_in_5_from_root, 3, Bound::Exact, false);
         // Found at ply 4 instead: the same node is then two plies further on.
         assert_eq!(tt.probe(42, 4).unwrap().score, 30_000 - 7);
     }
@@ -380,7 +375,7 @@ mod tests {
         assert!(tt.slots.iter().all(|s| s[0].load(Ordering::Relaxed) == 0));
         for h in [0x77 << 40, (0x77 << 40) | (n - 1)] {
             assert!(tt.probe(h, 0).is_none());
-            tt.store(h, 0, Pos::new(1, 2), 55, 4, Bound::Exact);
+            tt.store(h, 0, Pos::new(1, 2), 55, 4, Bound::Exact, false);
             assert_eq!(tt.probe(h, 0).unwrap().score, 55);
         }
         drop(tt);
