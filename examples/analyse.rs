@@ -2,28 +2,24 @@
 //! and VCT solvers whether the side to move now has a forced win, to find the
 //! move that lost a game. Usage: `cargo run --release --example analyse -- GAME.psq [RULE]`.
 
-use tianyuan::game::{Board, Rule};
+use tianyuan::game::Board;
 use tianyuan::search::{vcf::VcfSolver, vct::VctSolver};
 
+#[path = "common/cli.rs"]
+mod cli;
 #[path = "common/psq.rs"]
 mod psq;
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = args.next().expect("usage: analyse GAME.psq [RULE]");
-    let rule = args
-        .next()
-        .map(|r| Rule::from_protocol(r.parse().expect("rule number")).expect("rule"))
-        .unwrap_or(Rule::Freestyle);
+    let rule = cli::rule(args.next());
     let text = std::fs::read_to_string(&path).expect("read the record");
     let record = psq::parse(&text);
-    let env = |k: &str, d: u64| {
-        std::env::var(k)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(d)
-    };
-    let (vct_nodes, vct_depth) = (env("VCT_NODES", 1_000_000), env("VCT_DEPTH", 13) as u8);
+    let (vct_nodes, vct_depth) = (
+        cli::env_u64("VCT_NODES", 1_000_000),
+        cli::env_u64("VCT_DEPTH", 13) as u8,
+    );
     let mut board = Board::new(record.width, record.height, rule).expect("board");
     for (n, &(p, ms)) in record.moves.iter().enumerate() {
         if !board.is_empty(p) {

@@ -8,23 +8,20 @@
 
 use std::time::Instant;
 
-use tianyuan::game::{Board, Pos, Rule};
+use tianyuan::game::{Board, Pos};
 use tianyuan::search::{vcf::VcfSolver, vct::VctSolver};
+
+#[path = "common/cli.rs"]
+mod cli;
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = args.next().expect("usage: vctsuite LIST [RULE]");
-    let rule = args
-        .next()
-        .map(|r| Rule::from_protocol(r.parse().expect("rule number")).expect("rule"))
-        .unwrap_or(Rule::Freestyle);
-    let env = |k: &str, d: u64| {
-        std::env::var(k)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(d)
-    };
-    let (max_nodes, max_depth) = (env("VCT_NODES", 2_000_000), env("VCT_DEPTH", 11) as u8);
+    let rule = cli::rule(args.next());
+    let (max_nodes, max_depth) = (
+        cli::env_u64("VCT_NODES", 2_000_000),
+        cli::env_u64("VCT_DEPTH", 11) as u8,
+    );
     let text = std::fs::read_to_string(&path).expect("read the list");
     let (mut solved, mut total, mut all_nodes) = (0, 0, 0u64);
     let start = Instant::now();
