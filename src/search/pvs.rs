@@ -162,7 +162,7 @@ impl<'a> Worker<'a> {
                     move_score(&self.board, p, me) * SHAPE_WEIGHT,
                     self.board.threat(p, me.opponent()).is_three_or_better(),
                 ) {
-                (reduction(depth, i) - 1).clamp(0, depth - 2)
+                (reduction(depth, i, TACTICAL_LMR_DIVISOR) - 1).clamp(0, depth - 2)
             } else {
                 0
             };
@@ -598,7 +598,7 @@ impl<'a> Worker<'a> {
                 self.search_first_move(p, d, ply + 1, alpha, beta, cut_node)
             } else {
                 let r = if depth >= 3 && quiet {
-                    let mut r = reduction(depth, i);
+                    let mut r = reduction(depth, i, LMR_DIVISOR);
                     if tt_pv {
                         // A PV node, or one that was on a PV when its entry
                         // was stored (the ply less at non-PV nodes: self-play
@@ -628,7 +628,7 @@ impl<'a> Worker<'a> {
                     // and late: self-play Renju +71 (57-36-11) and +44
                     // (27-20-8 after 55), freestyle +24 (52-45-3) and +3
                     // (49-48-3)).
-                    (reduction(depth, i) - 1).clamp(1, (new_depth - 1).max(1))
+                    (reduction(depth, i, TACTICAL_LMR_DIVISOR) - 1).clamp(1, (new_depth - 1).max(1))
                 } else if renju
                     && depth >= 3
                     && !pv_node
@@ -824,17 +824,24 @@ fn is_quiet(board: &Board, p: Pos, me: Color, order: i32, blocks: bool) -> bool 
     (order < QUIET_ORDER * SHAPE_WEIGHT || lone_four) && !blocks
 }
 
-/// Late-move reductions are ln(depth) · ln(move index) divided by this,
-/// rounded. 1.6 instead of 2 (a ply more for depth 6 and the 10th move,
-/// depth 4 and the 20th): self-play at 250 ms Renju +24 and +21, freestyle
-/// +10 and +3.5 (over 200 games each: +22 and +7). In the seventh session,
-/// with a search that had no PV flag in its table entries, 1.5 lost 14 and
-/// 17.
+/// Late-move reductions of quiet moves in the tree are ln(depth) · ln(move
+/// index) divided by this, rounded. 1.6 instead of 2 (a ply more for depth 6
+/// and the 10th move, depth 4 and the 20th): self-play at 250 ms Renju +24
+/// and +21, freestyle +10 and +3.5 (over 200 games each: +22 and +7). In the
+/// seventh session, with a search that had no PV flag in its table entries,
+/// 1.5 lost 14 and 17.
 const LMR_DIVISOR: f32 = 1.6;
 
-/// Late-move reduction for the `i`-th move at `depth`.
-fn reduction(depth: i32, i: usize) -> i32 {
-    let r = (depth as f32).ln() * (i as f32).ln() / LMR_DIVISOR + 0.5;
+/// The divisor of the tactical reduction (late threes, fours and blocks at
+/// quiet non-PV nodes) and of Renju's root reduction: these keep 2 when
+/// the quiet moves took 1.6. Self-play at 250 ms against 1.6 for all: Renju
+/// +21 and +3 (+12 over 200 games), freestyle 0 over 100; against Rapfi in
+/// Renju every reduction at / 2 held 30 % over 120 games, at / 1.6 23 % over 90.
+const TACTICAL_LMR_DIVISOR: f32 = 2.0;
+
+/// Late-move reduction for the `i`-th move at `depth`: ln(depth) · ln(i) / `divisor`, rounded.
+fn reduction(depth: i32, i: usize, divisor: f32) -> i32 {
+    let r = (depth as f32).ln() * (i as f32).ln() / divisor + 0.5;
     r as i32
 }
 
