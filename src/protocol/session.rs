@@ -761,6 +761,7 @@ impl Session {
             max_depth: self.max_depth.unwrap_or(120),
             max_nodes: self.max_nodes.unwrap_or(u64::MAX),
             exclude: Vec::new(),
+            use_all: budget.use_all,
             balance: None,
         };
         if let Task::NBest { n, found } = &task {

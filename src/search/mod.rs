@@ -62,6 +62,12 @@ pub struct Limits {
     pub max_nodes: u64,
     /// Root moves not to consider (for n-best analysis).
     pub exclude: Vec<Pos>,
+    /// True when time saved now has no later use (only a per-move limit, or
+    /// byoyomi): iterations start until `soft`. False under a game clock:
+    /// `soft` is scaled by how stable the root's best move is (see
+    /// [`time::Stability`]), and no iteration starts that would likely not
+    /// finish before `hard` (see [`time::Budget::can_start_iteration`]).
+    pub use_all: bool,
     /// Balance mode (Yixin-Board's `YXBALANCEONE`): instead of the best move,
     /// the move after which the mover's score is nearest this value (each
     /// root move scores `bias - |score - bias|`). No solvers, no shortcuts.
@@ -77,6 +83,7 @@ impl Limits {
             max_depth: depth,
             max_nodes: u64::MAX,
             exclude: Vec::new(),
+            use_all: true,
             balance: None,
         }
     }
@@ -94,6 +101,7 @@ impl Limits {
             max_depth: pvs::MAX_PLY as i32 - 8,
             max_nodes: u64::MAX,
             exclude: Vec::new(),
+            use_all: true,
             balance: None,
         }
     }
@@ -425,6 +433,11 @@ fn iterate(
     let mut verified: Vec<Pos> = Vec::new();
     let mut refutations = 0;
     let mut depth = start_depth;
+    // Thread 0's clock: how stable the best move is, and when the current
+    // iteration started (for the prediction of the next one's cost).
+    let mut stability = time::Stability::new();
+    let mut last_best: Option<Pos> = None;
+    let mut iteration_start = shared.start.elapsed();
     while depth <= limits.max_depth.max(1) {
         w.seldepth = 0;
         let (mut alpha, mut beta) = (-WIN - 1, WIN + 1);
@@ -482,9 +495,19 @@ fn iterate(
             if is_decisive(score) && depth >= 4 {
                 break;
             }
-            if shared.start.elapsed() >= limits.soft {
+            let now = shared.start.elapsed();
+            stability.record(last_best.is_some_and(|b| b != mv));
+            last_best = Some(mv);
+            let budget = time::Budget {
+                soft: limits.soft,
+                hard: limits.hard,
+                optimum: limits.soft,
+                use_all: limits.use_all,
+            };
+            if !budget.can_start_iteration(now, stability.factor(), now - iteration_start) {
                 break;
             }
+            iteration_start = now;
         }
         if shared.stop.load(Ordering::Relaxed) {
             break;

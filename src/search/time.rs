@@ -211,17 +211,17 @@ impl Budget {
 
     /// The soft limit scaled by a stability `factor` (see [`Stability::factor`]), clamped to
     /// [[`MIN_STABILITY_FACTOR`], [`MAX_STABILITY_FACTOR`]] (a NaN counts as 1), and never past
-    /// `hard`. With [`use_all`](Self::use_all) the factor is at least 1: shrinking would only
-    /// throw time away.
+    /// `hard`. With [`use_all`](Self::use_all) the soft limit as it is: shrinking it would only
+    /// throw time away, and it already stands near the only limit.
     pub fn scaled_soft(&self, factor: f64) -> Duration {
-        let mut f = if factor.is_nan() {
+        if self.use_all {
+            return self.soft;
+        }
+        let f = if factor.is_nan() {
             1.0
         } else {
             factor.clamp(MIN_STABILITY_FACTOR, MAX_STABILITY_FACTOR)
         };
-        if self.use_all {
-            f = f.max(1.0);
-        }
         let scaled = (self.soft.as_micros() as f64 * f) as u128;
         self.hard.min(Duration::from_micros(
             u64::try_from(scaled).unwrap_or(u64::MAX),
@@ -793,7 +793,7 @@ mod tests {
         assert_eq!(tight.scaled_soft(2.0), ms(1_200));
         let all = Budget { use_all: true, ..b };
         assert_eq!(all.scaled_soft(0.5), ms(1_000));
-        assert_eq!(all.scaled_soft(2.0), ms(2_000));
+        assert_eq!(all.scaled_soft(2.0), ms(1_000));
     }
 
     #[test]
