@@ -47,15 +47,16 @@ pub const DEFAULT_TURN_MS: u64 = 5_000;
 pub const UNLIMITED_TIME_LEFT: i64 = 2_147_483_647;
 
 /// Fewest own moves we ever plan the remaining match time for, so a reserve is always kept.
-pub const MIN_MOVES_TO_GO: u64 = 12;
+pub const MIN_MOVES_TO_GO: u64 = 9;
 
 /// Stones a game is expected to last when planning the match time (half of them ours).
 ///
 /// Games against engines of our strength are decided early, and most end with more than half
-/// of the clock unused: planning 40 stones and at least 12 moves (a twentieth of the clock for
-/// an early move, then a twelfth of what is left) beat 90 and 20 in self-play under a game
-/// clock (docs/strength.md, "Spending the game clock"). Rapfi plans a 22nd of what is left.
-pub const EXPECTED_GAME_STONES: u64 = 40;
+/// of the clock unused: planning 30 stones and at least 9 moves (a fifteenth of the clock for
+/// an early move, then a ninth of what is left) beat 40 and 12, which beat 60 and 15, which
+/// beat 90 and 20, in self-play under a game clock (docs/strength.md, "Spending the game
+/// clock"). Rapfi plans a 22nd of what is left.
+pub const EXPECTED_GAME_STONES: u64 = 30;
 
 /// Predicted cost of the next iteration as a multiple of the last one (see
 /// [`Budget::can_start_iteration`]).
@@ -585,10 +586,10 @@ mod tests {
         };
         let b = budget(&tc, 0, BOARD_15);
         check_invariants(&b);
-        // 20 moves planned: 9 s each, 60 % of that before no new
+        // 15 moves planned: 12 s each, 60 % of that before no new
         // iteration starts; four times the optimum would pass the turn limit.
-        assert_eq!(b.optimum, ms(180_000 / 20));
-        assert_eq!(b.soft, ms(180_000 / 20 * 6 / 10));
+        assert_eq!(b.optimum, ms(180_000 / 15));
+        assert_eq!(b.soft, ms(180_000 / 15 * 6 / 10));
         assert_eq!(b.hard, ms(30_000 - 750));
         assert!(!b.use_all);
         // Late in the game with little time left: a small share, never all of it.
@@ -598,7 +599,7 @@ mod tests {
         };
         let b = budget(&late, 120, 105);
         check_invariants(&b);
-        assert_eq!(b.optimum, Duration::from_micros(10_000_000 / 12));
+        assert_eq!(b.optimum, Duration::from_micros(10_000_000 / 9));
         assert_eq!(b.hard, ms(10_000 / 4));
         // Plenty of match time: the turn limit binds.
         let rich = TimeControl {
@@ -713,7 +714,7 @@ mod tests {
         assert!(!b.use_all);
         assert_eq!(
             b.optimum,
-            Duration::from_micros(1_200_000_000 / 20 + 48_000_000)
+            Duration::from_micros(1_200_000_000 / 15 + 48_000_000)
         );
         assert!(b.hard > ms(60_000));
         assert!(b.hard <= ms(1_200_000 / 4 + 60_000));
@@ -764,13 +765,13 @@ mod tests {
 
     #[test]
     fn moves_to_go_estimates() {
-        assert_eq!(moves_to_go(0, 225), 20);
-        assert_eq!(moves_to_go(30, 195), 12);
-        assert_eq!(moves_to_go(300, 100), 12);
+        assert_eq!(moves_to_go(0, 225), 15);
+        assert_eq!(moves_to_go(30, 195), 9);
+        assert_eq!(moves_to_go(300, 100), 9);
         assert_eq!(moves_to_go(210, 15), 8);
         assert_eq!(moves_to_go(224, 1), 1);
         assert_eq!(moves_to_go(225, 0), 1);
-        assert_eq!(moves_to_go(usize::MAX, usize::MAX), 12);
+        assert_eq!(moves_to_go(usize::MAX, usize::MAX), 9);
         // Fewer cells left: a bigger share of the remaining time.
         let tc = TimeControl {
             time_left_ms: Some(20_000),
