@@ -433,8 +433,15 @@ fn iterate(
     let mut verified: Vec<Pos> = Vec::new();
     let mut refutations = 0;
     let mut depth = start_depth;
-    // Thread 0's clock: how stable the best move is, and when the current
+    // Thread 0's clock: the limits as a budget (whose optimum the iteration
+    // rule does not read), how stable the best move is, and when the current
     // iteration started (for the prediction of the next one's cost).
+    let budget = time::Budget {
+        soft: limits.soft,
+        hard: limits.hard,
+        optimum: limits.soft,
+        use_all: limits.use_all,
+    };
     let mut stability = time::Stability::new();
     let mut last_best: Option<Pos> = None;
     let mut iteration_start = shared.start.elapsed();
@@ -498,12 +505,6 @@ fn iterate(
             let now = shared.start.elapsed();
             stability.record(last_best.is_some_and(|b| b != mv));
             last_best = Some(mv);
-            let budget = time::Budget {
-                soft: limits.soft,
-                hard: limits.hard,
-                optimum: limits.soft,
-                use_all: limits.use_all,
-            };
             if !budget.can_start_iteration(now, stability.factor(), now - iteration_start) {
                 break;
             }
