@@ -746,6 +746,13 @@ impl Session {
         self.apply_settings();
         let empties = board.width() * board.height() - board.stone_count();
         let budget = budget(&self.time, board.stone_count(), empties);
+        log::debug!(
+            "time for this move: soft {:?}, expected {:?}, hard {:?}{}",
+            budget.soft,
+            budget.optimum,
+            budget.hard,
+            if budget.use_all { ", all of it" } else { "" }
+        );
         let spent = at.elapsed();
         let quick = matches!(task, Task::BalanceTwo { quick: true, .. });
         let (soft, hard) = if self.ending || quick {

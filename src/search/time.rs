@@ -7,9 +7,10 @@
 //! - [`budget`] turns it, with the move number and the number of empty cells, into a
 //!   [`Budget`]: a *soft* limit after which iterative deepening starts no new iteration, and a
 //!   *hard* limit at which the search must stop and answer.
-//! - [`Clock`] measures the time since the move request arrived and asks the budget whether
-//!   to stop; [`Stability`] turns the history of best-move changes into the factor by which the
-//!   search stretches or shrinks the soft limit.
+//! - [`Stability`] turns the history of best-move changes into the factor by which the search
+//!   stretches or shrinks the soft limit; [`Budget::can_start_iteration`] applies it, with a
+//!   prediction of the next iteration's cost. (The search itself stops at the hard limit,
+//!   measured from when the move request arrived.)
 //!
 //! # Safety margin
 //! Every limit we were given is shortened by a margin for process overhead (reading the
@@ -34,7 +35,7 @@
 //! All arithmetic is done in microseconds on saturating integers; any input, including
 //! `u64::MAX` and `i64::MIN`, gives a valid budget without overflow.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Default fixed part of the safety margin, in milliseconds.
 pub const DEFAULT_MARGIN_MS: u64 = 30;
@@ -234,11 +235,6 @@ impl Budget {
         ))
     }
 
-    /// Whether the search must stop now, `elapsed` after the move request arrived.
-    pub fn should_stop(&self, elapsed: Duration) -> bool {
-        elapsed >= self.hard
-    }
-
     /// Whether iterative deepening should start another iteration, `elapsed` after the move
     /// request arrived, with stability `factor` (see [`Budget::scaled_soft`]) and the last
     /// iteration having taken `last_iteration`.
@@ -359,55 +355,6 @@ pub fn budget(tc: &TimeControl, ply: usize, empty_cells: usize) -> Budget {
     }
 }
 
-/// Measures the time spent on the current move.
-///
-/// Start it when the move request (`TURN`, `BEGIN`, `BOARD … DONE`) arrives, before any board
-/// update, since the manager counts all of that.
-#[derive(Clone, Copy, Debug)]
-pub struct Clock {
-    start: Instant,
-}
-
-impl Clock {
-    /// A clock started now.
-    pub fn start_now() -> Clock {
-        Clock {
-            start: Instant::now(),
-        }
-    }
-
-    /// A clock started at `start` (e.g. when the command line was read).
-    pub fn started_at(start: Instant) -> Clock {
-        Clock { start }
-    }
-
-    /// When the clock was started.
-    pub fn start(&self) -> Instant {
-        self.start
-    }
-
-    /// Time since the start.
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
-    }
-
-    /// Whether the search must stop now under `budget` (see [`Budget::should_stop`]).
-    pub fn should_stop(&self, budget: &Budget) -> bool {
-        budget.should_stop(self.elapsed())
-    }
-
-    /// Whether to start another iteration now under `budget` (see
-    /// [`Budget::can_start_iteration`]).
-    pub fn can_start_iteration(
-        &self,
-        budget: &Budget,
-        factor: f64,
-        last_iteration: Duration,
-    ) -> bool {
-        budget.can_start_iteration(self.elapsed(), factor, last_iteration)
-    }
-}
-
 /// Tracks how often the root's best move changed across iterations and turns it into the
 /// factor by which the soft limit is scaled ([`Budget::scaled_soft`]): a best move that keeps
 /// changing earns more time, one that has stood for many iterations less.
@@ -514,7 +461,7 @@ mod tests {
         };
         let b = budget(&tc, 30, 195);
         assert_eq!(b, Budget::INSTANT);
-        assert!(b.should_stop(Duration::ZERO));
+        assert_eq!(b.hard, Duration::ZERO);
         assert!(!b.can_start_iteration(Duration::ZERO, 1.0, Duration::ZERO));
     }
 
@@ -822,21 +769,6 @@ mod tests {
         // With nothing to save, an aborted iteration costs nothing.
         let all = Budget { use_all: true, ..b };
         assert!(all.can_start_iteration(ms(900), 1.0, ms(1_800)));
-        assert!(!b.should_stop(ms(3_999)));
-        assert!(b.should_stop(ms(4_000)));
-    }
-
-    #[test]
-    fn clock_measures_from_its_start() {
-        let start = Instant::now();
-        let clock = Clock::started_at(start);
-        assert_eq!(clock.start(), start);
-        let b = budget(&turn(30_000), 0, BOARD_15);
-        assert!(!clock.should_stop(&b));
-        assert!(clock.can_start_iteration(&b, 1.0, Duration::ZERO));
-        assert!(clock.should_stop(&Budget::INSTANT));
-        assert!(!clock.can_start_iteration(&Budget::INSTANT, 1.0, Duration::ZERO));
-        assert!(Clock::start_now().elapsed() < Duration::from_secs(5));
     }
 
     #[test]
@@ -1005,7 +937,7 @@ mod tests {
             };
             let elapsed = Duration::from_micros(elapsed);
             let started = b.can_start_iteration(elapsed, factor, Duration::from_micros(last));
-            if b.should_stop(elapsed) {
+            if elapsed >= b.hard {
                 prop_assert!(!started);
             }
             prop_assert!(b.scaled_soft(factor) <= b.hard);
