@@ -601,6 +601,8 @@ struct Run<'a> {
     /// Recent transcript for failure reports.
     log: VecDeque<String>,
     start: Instant,
+    /// The case's own scratch folder (`$tmp` in sent lines), made on first use.
+    scratch: std::path::PathBuf,
 }
 
 impl Run<'_> {
@@ -707,10 +709,18 @@ impl Run<'_> {
         self.send_bytes(bytes, shown)
     }
 
-    /// `$move` in a sent line: the engine's last move.
+    /// `$move` in a sent line: the engine's last move; `$tmp`: the case's
+    /// scratch folder (for files the engine writes and reads).
     fn expand(&self, text: &str) -> Result<String, String> {
+        let text = if text.contains("$tmp") {
+            std::fs::create_dir_all(&self.scratch)
+                .map_err(|e| format!("cannot make {}: {e}", self.scratch.display()))?;
+            text.replace("$tmp", &self.scratch.display().to_string())
+        } else {
+            text.to_string()
+        };
         if !text.contains("$move") {
-            return Ok(text.to_string());
+            return Ok(text);
         }
         let (x, y) = self
             .board
@@ -1035,6 +1045,13 @@ fn run_case(case: &Case) -> Result<(Duration, Vec<String>), String> {
         last_reply: None,
         log: VecDeque::new(),
         start,
+        scratch: std::env::temp_dir().join(format!(
+            "tianyuan-protocol-{}-{}",
+            std::process::id(),
+            case.path
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+        )),
     };
     let mut outcome = Ok(());
     for (line_no, step) in &case.steps {
@@ -1044,6 +1061,7 @@ fn run_case(case: &Case) -> Result<(Duration, Vec<String>), String> {
         }
     }
     let elapsed = start.elapsed();
+    let _ = std::fs::remove_dir_all(&run.scratch);
     match outcome {
         Ok(()) => {
             run.engine.finish();

@@ -54,6 +54,17 @@ pub enum Command {
     YxNBest(u32),
     /// `YXHASHCLEAR` (Yixin): empty the transposition table.
     YxHashClear,
+    /// `YXHASHDUMP [path]` (Yixin-Board): save the transposition table to a
+    /// file. Without a path on the line (as Yixin-Board sends it) the next
+    /// line is the path. Answer a `MESSAGE` or `ERROR` line.
+    YxHashDump(Option<String>),
+    /// `YXHASHLOAD [path]` (Yixin-Board): add the entries of a saved table
+    /// to the table; the path as for [`Command::YxHashDump`].
+    YxHashLoad(Option<String>),
+    /// `YXSEARCHDEFEND` (Yixin-Board): find the moves after which the
+    /// opponent has no forced win; `MESSAGE REALTIME LOST x,y` for each
+    /// losing move, then one summary `MESSAGE` line. No move is played.
+    YxSearchDefend,
     /// `YXSHOWINFO` (Yixin): report capabilities as `INFO …`/`MESSAGE …` lines.
     YxShowInfo,
     /// `YXBLOCK` (Yixin-Board): `x,y` lines up to `DONE` name points the
@@ -95,6 +106,9 @@ impl Command {
             Command::YxStop => "YXSTOP",
             Command::YxNBest(_) => "YXNBEST",
             Command::YxHashClear => "YXHASHCLEAR",
+            Command::YxHashDump(_) => "YXHASHDUMP",
+            Command::YxHashLoad(_) => "YXHASHLOAD",
+            Command::YxSearchDefend => "YXSEARCHDEFEND",
             Command::YxShowInfo => "YXSHOWINFO",
             Command::YxBlock => "YXBLOCK",
             Command::YxBlockUndo => "YXBLOCKUNDO",
@@ -131,6 +145,10 @@ impl fmt::Display for Command {
             | Command::Takeback(x, y)
             | Command::Play(x, y) => write!(f, "{name} {x},{y}"),
             Command::Info(setting) => write!(f, "{name} {setting}"),
+            Command::YxHashDump(Some(path)) | Command::YxHashLoad(Some(path)) => {
+                write!(f, "{name} {path}")
+            }
+            Command::YxHashDump(None) | Command::YxHashLoad(None) => f.write_str(name),
             Command::Empty
             | Command::Restart
             | Command::Begin
@@ -143,6 +161,7 @@ impl fmt::Display for Command {
             | Command::YxShowForbid
             | Command::YxStop
             | Command::YxHashClear
+            | Command::YxSearchDefend
             | Command::YxBlock
             | Command::YxBlockUndo
             | Command::YxBlockReset
@@ -325,6 +344,12 @@ mod tests {
             (Command::YxStop, "YXSTOP"),
             (Command::YxNBest(3), "YXNBEST 3"),
             (Command::YxHashClear, "YXHASHCLEAR"),
+            (Command::YxHashDump(None), "YXHASHDUMP"),
+            (
+                Command::YxHashLoad(Some("C:\\a b\\t.hash".to_string())),
+                "YXHASHLOAD C:\\a b\\t.hash",
+            ),
+            (Command::YxSearchDefend, "YXSEARCHDEFEND"),
             (Command::YxShowInfo, "YXSHOWINFO"),
             (Command::YxBlock, "YXBLOCK"),
             (Command::YxBlockUndo, "YXBLOCKUNDO"),

@@ -123,6 +123,9 @@ pub fn parse_line(line: &str) -> Result<Command, ParseError> {
         "YXSHOWFORBID" => bare(Command::YxShowForbid),
         "YXSTOP" => bare(Command::YxStop),
         "YXHASHCLEAR" => bare(Command::YxHashClear),
+        "YXHASHDUMP" => Ok(Command::YxHashDump(path(args))),
+        "YXHASHLOAD" => Ok(Command::YxHashLoad(path(args))),
+        "YXSEARCHDEFEND" => bare(Command::YxSearchDefend),
         "YXSHOWINFO" => bare(Command::YxShowInfo),
         "YXBLOCK" => bare(Command::YxBlock),
         "YXBLOCKUNDO" => bare(Command::YxBlockUndo),
@@ -350,6 +353,12 @@ fn pair(name: &str, shape: &str, args: &str) -> Result<(u32, u32), ParseError> {
     Ok((a, b))
 }
 
+/// A file path argument: the rest of the line (spaces kept inside), or
+/// `None` when there is none (then the next line is the path).
+fn path(args: &str) -> Option<String> {
+    (!args.is_empty()).then(|| args.to_string())
+}
+
 /// Parse exactly one integer argument for command `name`, described as `what`.
 fn single<T: FromStr<Err = ParseIntError>>(
     name: &str,
@@ -512,6 +521,12 @@ mod tests {
             ("YXSTOP", Command::YxStop),
             ("YXNBEST 5", Command::YxNBest(5)),
             ("YXHASHCLEAR", Command::YxHashClear),
+            ("YXHASHDUMP", Command::YxHashDump(None)),
+            (
+                "YXHASHLOAD  /tmp/my table.hash \r\n",
+                Command::YxHashLoad(Some("/tmp/my table.hash".to_string())),
+            ),
+            ("yxsearchdefend", Command::YxSearchDefend),
             ("YXSHOWINFO", Command::YxShowInfo),
             ("YXBLOCK", Command::YxBlock),
             ("YXBLOCKUNDO", Command::YxBlockUndo),
@@ -593,8 +608,8 @@ mod tests {
         assert_eq!(unknown("FOO"), "unknown command \"FOO\"");
         assert_eq!(unknown("SUGGEST 7,7"), "unknown command \"SUGGEST\"");
         assert_eq!(
-            unknown("YXSEARCHDEFEND"),
-            "unknown command \"YXSEARCHDEFEND\""
+            unknown("YXQUERYDATABASEALL"),
+            "unknown command \"YXQUERYDATABASEALL\""
         );
         assert_eq!(unknown("7,7,1"), "unknown command \"7,7,1\"");
         assert_eq!(unknown("TURN7,8"), "unknown command \"TURN7,8\"");
@@ -710,6 +725,7 @@ mod tests {
             "YXSHOWFORBID",
             "YXSTOP",
             "YXHASHCLEAR",
+            "YXSEARCHDEFEND",
             "YXSHOWINFO",
             "YXBLOCK",
             "YXBLOCKUNDO",
@@ -1101,6 +1117,8 @@ mod tests {
             Just(Command::YxShowForbid),
             Just(Command::YxStop),
             Just(Command::YxHashClear),
+            Just(Command::YxSearchDefend),
+            Just(Command::YxHashDump(None)),
             Just(Command::YxShowInfo),
             Just(Command::YxBlock),
             Just(Command::YxBlockUndo),
@@ -1116,6 +1134,8 @@ mod tests {
             any::<i32>().prop_map(Command::YxBalanceOne),
             any::<i32>().prop_map(Command::YxBalanceTwo),
             any_info().prop_map(Command::Info),
+            "[A-Za-z0-9_./\\\\:-][A-Za-z0-9_./\\\\: -]{0,30}[A-Za-z0-9_./\\\\:-]"
+                .prop_map(|p| Command::YxHashLoad(Some(p))),
         ];
         prop_oneof![simple, with_args]
     }
@@ -1227,10 +1247,12 @@ mod tests {
             pad in (0usize..3, 0usize..3),
             ending in 0usize..4,
         ) {
-            // Folder and unknown INFO values are taken verbatim, so leave them intact.
+            // Folder and unknown INFO values and table file paths are taken
+            // verbatim, so leave them intact.
             let verbatim = matches!(
                 command,
                 Command::Info(InfoSetting::Folder(_) | InfoSetting::Unknown { .. })
+                    | Command::YxHashLoad(Some(_))
             );
             let text = command.to_string();
             let text = if verbatim {

@@ -22,6 +22,8 @@ use super::reply;
 use crate::eval::Score;
 use crate::game::notation::to_rif;
 use crate::game::{Board, Color, Pos, Rule};
+use crate::search::defend::{Defence, search_defence};
+use crate::search::tablefile::TableKey;
 use crate::search::threats::legal_for;
 use crate::search::time::{TimeControl, budget};
 use crate::search::{Info, Limits, Outcome, Searcher};
@@ -107,6 +109,26 @@ enum Task {
         first: Option<Pos>,
         quick: bool,
     },
+    /// `YXSEARCHDEFEND`: report the moves that hold; nothing is played.
+    Defend,
+}
+
+/// What a saved-table command does with its file.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum TableFileOp {
+    /// `YXHASHDUMP`: save the table.
+    Dump,
+    /// `YXHASHLOAD`: load a saved table.
+    Load,
+}
+
+impl TableFileOp {
+    fn name(self) -> &'static str {
+        match self {
+            TableFileOp::Dump => "YXHASHDUMP",
+            TableFileOp::Load => "YXHASHLOAD",
+        }
+    }
 }
 
 /// Which block of lines is being read.
@@ -166,6 +188,8 @@ pub struct Session {
     clear_pending: bool,
     /// A search ran since the table was last emptied (else it is empty).
     table_used: bool,
+    /// `YXHASHDUMP` or `YXHASHLOAD` came without a path: the next line is it.
+    path_for: Option<TableFileOp>,
     /// `END` arrived behind waiting commands: answer them at once, then exit.
     ending: bool,
     /// Input has ended: exit once the pending work is answered.
@@ -199,6 +223,7 @@ impl Session {
             max_memory: 0,
             clear_pending: false,
             table_used: false,
+            path_for: None,
             ending: false,
             eof: false,
             blocked: Vec::new(),
@@ -273,6 +298,9 @@ impl Session {
     }
 
     fn line(&mut self, line: &[u8], at: Instant) -> Flow {
+        if let Some(op) = self.path_for.take() {
+            return self.path_line(op, line, at);
+        }
         if self.block.is_some() {
             return self.block_line(line, at);
         }
@@ -282,6 +310,64 @@ impl Session {
                 self.parse_error(&e);
                 Flow::Continue
             }
+        }
+    }
+
+    /// The line after a bare `YXHASHDUMP` or `YXHASHLOAD`: the file's path
+    /// (blank lines are skipped; `END` still ends the session).
+    fn path_line(&mut self, op: TableFileOp, line: &[u8], at: Instant) -> Flow {
+        let text = String::from_utf8_lossy(line);
+        let path = text.trim_start_matches('\u{feff}').trim();
+        if path.is_empty() {
+            self.path_for = Some(op);
+            return Flow::Continue;
+        }
+        if parse_bytes(line) == Ok(Command::End) {
+            self.error(&format!("{}: no file name came before END", op.name()));
+            return self.command(Command::End, at);
+        }
+        self.table_file(op, path);
+        Flow::Continue
+    }
+
+    /// `YXHASHDUMP` / `YXHASHLOAD` with its path, or without (then the next line is it).
+    fn table_file_command(&mut self, op: TableFileOp, path: Option<String>) {
+        match path {
+            Some(p) => self.table_file(op, &p),
+            None => self.path_for = Some(op),
+        }
+    }
+
+    /// Saves the table to `path` or loads it from there, for this game.
+    fn table_file(&mut self, op: TableFileOp, path: &str) {
+        let Some(b) = &self.board else {
+            return self.error(&format!("{}: no game: send START first", op.name()));
+        };
+        let key = TableKey {
+            rule: b.rule(),
+            width: b.width(),
+            height: b.height(),
+        };
+        // The table at its set size, emptied if a new game began: what the
+        // next search would use.
+        self.apply_settings();
+        let file = std::path::Path::new(path);
+        let result = match op {
+            TableFileOp::Dump => self
+                .searcher
+                .save_hash(file, key)
+                .map(|n| format!("table saved: {n} entries to {path}")),
+            TableFileOp::Load => {
+                // Even a damaged file may have added entries before the damage.
+                self.table_used = true;
+                self.searcher
+                    .load_hash(file, key)
+                    .map(|n| format!("table loaded: {n} entries from {path}"))
+            }
+        };
+        match result {
+            Ok(msg) => self.out.line(&reply::message(&msg)),
+            Err(e) => self.error(&format!("{}: {e:#}", op.name())),
         }
     }
 
@@ -439,6 +525,12 @@ impl Session {
                 ),
             },
             Command::YxHashClear => self.clear_table(),
+            Command::YxHashDump(path) => self.table_file_command(TableFileOp::Dump, path),
+            Command::YxHashLoad(path) => self.table_file_command(TableFileOp::Load, path),
+            Command::YxSearchDefend => match &self.board {
+                None => self.error("no game: send START first"),
+                Some(_) => self.defend(at),
+            },
             Command::YxBlockReset => self.blocked.clear(),
             Command::YxShowInfo => {
                 // As Yixin-Board reads them (and Rapfi writes them): the most
@@ -732,6 +824,63 @@ impl Session {
         }
     }
 
+    /// The limits of a search for a move on `board` asked for at `at` (the
+    /// time already spent since is taken off); with `at_once` the least
+    /// depth only.
+    fn move_limits(&self, board: &Board, at: Instant, at_once: bool) -> Limits {
+        let empties = board.width() * board.height() - board.stone_count();
+        let budget = budget(&self.time, board.stone_count(), empties);
+        log::debug!(
+            "time for this move: soft {:?}, expected {:?}, hard {:?}{}",
+            budget.soft,
+            budget.optimum,
+            budget.hard,
+            if budget.use_all { ", all of it" } else { "" }
+        );
+        let spent = at.elapsed();
+        let (soft, hard) = if at_once {
+            (Duration::ZERO, Duration::ZERO)
+        } else {
+            (budget.soft, budget.hard)
+        };
+        Limits {
+            soft: soft.saturating_sub(spent),
+            hard: hard.saturating_sub(spent),
+            max_depth: self.max_depth.unwrap_or(120),
+            max_nodes: self.max_nodes.unwrap_or(u64::MAX),
+            exclude: Vec::new(),
+            use_all: budget.use_all,
+            balance: None,
+        }
+    }
+
+    /// Starts the search for the moves that hold against the opponent's
+    /// forced win (`YXSEARCHDEFEND`) within a move's time: each losing move
+    /// is reported as found (`MESSAGE REALTIME LOST x,y`, as Yixin-Board
+    /// marks it), then a summary line.
+    fn defend(&mut self, at: Instant) {
+        let board = self.board.clone().expect("checked by caller");
+        self.apply_settings();
+        let limits = self.move_limits(&board, at, self.ending);
+        self.searcher.stop.store(false, Ordering::Relaxed);
+        let searcher = self.searcher.clone();
+        let events = self.events.clone();
+        let out = self.out.clone();
+        self.searching = Some(Task::Defend);
+        std::thread::spawn(move || {
+            let d = search_defence(&board, &limits, Instant::now(), &searcher.stop, &mut |p| {
+                out.line(&reply::message(&format!(
+                    "REALTIME LOST {},{}",
+                    p.x(),
+                    p.y()
+                )));
+            });
+            out.line(&reply::message(&describe_defence(&d, board.height())));
+            drop(searcher);
+            let _ = events.send(Event::SearchDone(Box::new(None)));
+        });
+    }
+
     /// Starts a search on the game's position.
     fn think(&mut self, task: Task, at: Instant) {
         let board = self.board.clone().expect("checked by caller");
@@ -744,33 +893,10 @@ impl Session {
             return self.error("the board is full");
         }
         self.apply_settings();
-        let empties = board.width() * board.height() - board.stone_count();
-        let budget = budget(&self.time, board.stone_count(), empties);
-        log::debug!(
-            "time for this move: soft {:?}, expected {:?}, hard {:?}{}",
-            budget.soft,
-            budget.optimum,
-            budget.hard,
-            if budget.use_all { ", all of it" } else { "" }
-        );
-        let spent = at.elapsed();
         let quick = matches!(task, Task::BalanceTwo { quick: true, .. });
-        let (soft, hard) = if self.ending || quick {
-            // END waits behind this, or YXSTOP cut the first stone of a
-            // YXBALANCETWO short: the least depth, at once.
-            (Duration::ZERO, Duration::ZERO)
-        } else {
-            (budget.soft, budget.hard)
-        };
-        let mut limits = Limits {
-            soft: soft.saturating_sub(spent),
-            hard: hard.saturating_sub(spent),
-            max_depth: self.max_depth.unwrap_or(120),
-            max_nodes: self.max_nodes.unwrap_or(u64::MAX),
-            exclude: Vec::new(),
-            use_all: budget.use_all,
-            balance: None,
-        };
+        // END waits behind this, or YXSTOP cut the first stone of a
+        // YXBALANCETWO short: the least depth, at once.
+        let mut limits = self.move_limits(&board, at, self.ending || quick);
         if let Task::NBest { n, found } = &task {
             // Split the time over the n searches.
             let n = *n as u32;
@@ -858,6 +984,9 @@ impl Session {
         };
         let Some(o) = outcome else {
             match task {
+                // Reported by the search thread (which sends no outcome);
+                // nothing is played.
+                Task::Defend => {}
                 Task::NBest { found, .. } if !found.is_empty() => {
                     let p = found[0].0;
                     self.out.line(&reply::coord(p.x(), p.y()));
@@ -877,6 +1006,7 @@ impl Session {
             return;
         };
         match task {
+            Task::Defend => {}
             // A balancing move is answered and placed as a move.
             Task::Move | Task::BalanceOne { .. } => {
                 if let Some(b) = self.board.as_mut() {
@@ -973,6 +1103,28 @@ pub fn describe(info: &Info, height: usize) -> String {
         info.elapsed.as_millis(),
         pv.join(" ")
     )
+}
+
+/// The summary line of a defence search (`YXSEARCHDEFEND`), e.g. `defend:
+/// 2 of 218 moves hold: g8 k8`.
+fn describe_defence(d: &Defence, height: usize) -> String {
+    if !d.threatened {
+        return if d.unchecked.is_empty() {
+            "defend: no forced win found for the opponent".to_string()
+        } else {
+            "defend: stopped before the opponent's threats were checked".to_string()
+        };
+    }
+    let total = d.hold.len() + d.lost.len() + d.unchecked.len();
+    let hold: Vec<String> = d.hold.iter().map(|&p| to_rif(p, height)).collect();
+    let mut line = format!("defend: {} of {total} moves hold", hold.len());
+    if !hold.is_empty() {
+        line += &format!(": {}", hold.join(" "));
+    }
+    if !d.unchecked.is_empty() {
+        line += &format!("; {} not checked in time", d.unchecked.len());
+    }
+    line
 }
 
 /// The machine's cores (1 if unknown).

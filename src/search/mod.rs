@@ -6,8 +6,10 @@
 
 pub mod balance;
 pub mod bench;
+pub mod defend;
 pub mod movegen;
 pub mod pvs;
+pub mod tablefile;
 pub mod threats;
 pub mod time;
 pub mod tt;
@@ -217,6 +219,34 @@ impl Searcher {
     /// Empties the transposition table.
     pub fn clear_hash(&self) {
         self.tt.clear();
+    }
+
+    /// Saves the transposition table to `path` for the game `key` (see
+    /// [`tablefile`]); returns the number of entries saved.
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be written.
+    pub fn save_hash(
+        &self,
+        path: &std::path::Path,
+        key: tablefile::TableKey,
+    ) -> anyhow::Result<u64> {
+        tablefile::save(&self.tt, path, key)
+    }
+
+    /// Adds the entries saved in `path` for the game `key` to the table;
+    /// returns their number.
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be read, is not a table file, or belongs to another game.
+    pub fn load_hash(
+        &self,
+        path: &std::path::Path,
+        key: tablefile::TableKey,
+    ) -> anyhow::Result<u64> {
+        tablefile::load(&self.tt, path, key)
     }
 
     /// Finds a move for the side to move. `None` only when the board is full

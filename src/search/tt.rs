@@ -329,6 +329,79 @@ impl TranspositionTable {
     }
 }
 
+impl TranspositionTable {
+    /// Writes every stored entry to `w` as 16 bytes (its two words, little
+    /// endian, as in memory: the hash XOR the data, then the data); returns
+    /// how many. Meant for a table no search is writing to.
+    pub fn write_entries(&self, w: &mut dyn std::io::Write) -> std::io::Result<u64> {
+        let mut count = 0;
+        for s in self.slots.iter() {
+            let data = s[1].load(Ordering::Relaxed);
+            if data == 0 {
+                continue;
+            }
+            w.write_all(&s[0].load(Ordering::Relaxed).to_le_bytes())?;
+            w.write_all(&data.to_le_bytes())?;
+            count += 1;
+        }
+        Ok(count)
+    }
+
+    /// Reads entries written by [`write_entries`](Self::write_entries) up to
+    /// the end of `r` and stores each in the slot its hash gives in this
+    /// table (of any size), as if searched now; where two fall on one slot
+    /// the deeper stays. Returns how many were read.
+    ///
+    /// # Errors
+    ///
+    /// A read error, or `InvalidData` for a record cut short or one that is
+    /// not an entry (no bound, or the mark every stored entry has missing);
+    /// the records read before it stay in the table.
+    pub fn read_entries(&self, r: &mut dyn std::io::Read) -> std::io::Result<u64> {
+        let generation = self.generation();
+        let mut count = 0;
+        let mut record = [0u8; ENTRY_BYTES];
+        loop {
+            let mut got = 0;
+            while got < ENTRY_BYTES {
+                match r.read(&mut record[got..]) {
+                    Ok(0) => break,
+                    Ok(n) => got += n,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(e),
+                }
+            }
+            if got == 0 {
+                return Ok(count);
+            }
+            let invalid = |what: &str| {
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!("entry {} {what}", count + 1),
+                )
+            };
+            if got < ENTRY_BYTES {
+                return Err(invalid("is cut short"));
+            }
+            let check = u64::from_le_bytes(record[..8].try_into().expect("8 bytes"));
+            let data = u64::from_le_bytes(record[8..].try_into().expect("8 bytes"));
+            if (data >> 48) & 1 == 0 || (data >> 40) & 3 == 0 {
+                return Err(invalid("is not a table entry"));
+            }
+            let hash = check ^ data;
+            let data = (data & !(63 << 42)) | (generation << 42);
+            let s = self.slot(hash);
+            let old = s[1].load(Ordering::Relaxed);
+            let depth_of = |d: u64| (d >> 32) as u8 as i8;
+            if old == 0 || depth_of(old) <= depth_of(data) {
+                s[0].store(hash ^ data, Ordering::Relaxed);
+                s[1].store(data, Ordering::Relaxed);
+            }
+            count += 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -391,6 +464,62 @@ mod tests {
         assert!(slots.iter().all(|s| s[1].load(Ordering::Relaxed) == 0));
         slots[999][1].store(7, Ordering::Relaxed);
         drop(slots);
+    }
+
+    #[test]
+    fn entries_written_and_read_back_land_in_a_table_of_any_size() {
+        let tt = TranspositionTable::new(1 << 20);
+        let hashes = [0x1234_5678_9ABC_DEF0u64, 0x0FED_CBA9_8765_4321, 77];
+        for (i, &h) in hashes.iter().enumerate() {
+            tt.store(
+                h,
+                0,
+                Pos::new(i, 2),
+                10 * i as Score - 5,
+                i as i32 + 1,
+                Bound::Exact,
+                i == 1,
+            );
+        }
+        let mut bytes = Vec::new();
+        assert_eq!(tt.write_entries(&mut bytes).unwrap(), 3);
+        assert_eq!(bytes.len(), 3 * ENTRY_BYTES);
+        for size in [1 << 16, 1 << 20, 1 << 22] {
+            let other = TranspositionTable::new(size);
+            other.new_search();
+            assert_eq!(other.read_entries(&mut bytes.as_slice()).unwrap(), 3);
+            for (i, &h) in hashes.iter().enumerate() {
+                let e = other.probe(h, 0).expect("loaded");
+                assert_eq!(
+                    (e.mv, e.score, e.depth, e.bound, e.pv),
+                    (
+                        Pos::new(i, 2),
+                        10 * i as Score - 5,
+                        i as i32 + 1,
+                        Bound::Exact,
+                        i == 1
+                    )
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_damaged_entry_file_is_refused_after_the_good_entries() {
+        let tt = TranspositionTable::new(1 << 16);
+        tt.store(5, 0, Pos::new(1, 1), 3, 2, Bound::Lower, false);
+        let mut bytes = Vec::new();
+        tt.write_entries(&mut bytes).unwrap();
+        let other = TranspositionTable::new(1 << 16);
+        let cut = &bytes[..ENTRY_BYTES - 3];
+        assert!(other.read_entries(&mut &cut[..]).is_err());
+        let mut junk = bytes.clone();
+        junk.extend_from_slice(&[0xAB; ENTRY_BYTES]);
+        junk[ENTRY_BYTES + 14] = 0; // the entry mark (bit 48) cleared
+        let err = other.read_entries(&mut junk.as_slice()).unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+        assert_eq!(other.probe(5, 0).unwrap().score, 3);
+        assert_eq!(other.read_entries(&mut &[][..]).unwrap(), 0);
     }
 
     #[test]
