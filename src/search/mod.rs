@@ -178,6 +178,9 @@ impl Shared {
 /// The search engine: a transposition table and a thread count.
 pub struct Searcher {
     tt: Arc<TranspositionTable>,
+    /// The table size last asked for (as [`TranspositionTable::bytes_for`]
+    /// gives it); the table may be smaller if the memory was not there.
+    hash_asked: usize,
     threads: usize,
     /// Set from outside (e.g. by the protocol reader) to stop the current search.
     pub stop: Arc<AtomicBool>,
@@ -188,16 +191,21 @@ impl Searcher {
     pub fn new(hash_bytes: usize, threads: usize) -> Searcher {
         Searcher {
             tt: Arc::new(TranspositionTable::new(hash_bytes)),
+            hash_asked: TranspositionTable::bytes_for(hash_bytes),
             threads: threads.max(1),
             stop: Arc::new(AtomicBool::new(false)),
         }
     }
 
-    /// Replaces the table by one of at most `hash_bytes` (contents are lost).
+    /// Replaces the table by one of at most `hash_bytes` (contents are lost)
+    /// unless that size was asked for last time too (then the table stays,
+    /// even if it came out smaller for want of memory).
     pub fn set_hash_bytes(&mut self, hash_bytes: usize) {
-        if TranspositionTable::bytes_for(hash_bytes) != self.tt.size_bytes() {
+        let asked = TranspositionTable::bytes_for(hash_bytes);
+        if asked != self.hash_asked {
             self.tt = Arc::new(TranspositionTable::new(0)); // free the old table first
             self.tt = Arc::new(TranspositionTable::new(hash_bytes));
+            self.hash_asked = asked;
         }
     }
 

@@ -73,6 +73,20 @@ pub struct TranspositionTable {
 /// Bytes per entry.
 pub const ENTRY_BYTES: usize = 16;
 
+/// The fewest entries a table has.
+const MIN_ENTRIES: usize = 1024;
+
+/// The machine's memory in bytes (Linux: `MemTotal` of `/proc/meminfo`), if known.
+pub fn physical_memory() -> Option<u64> {
+    static MEMORY: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    *MEMORY.get_or_init(|| {
+        let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        kb.checked_mul(1024)
+    })
+}
+
 /// Size of a huge page on x86-64 Linux.
 #[cfg(target_os = "linux")]
 const HUGE_PAGE: usize = 2 << 20;
@@ -100,8 +114,8 @@ enum Backing {
     /// A mapping of its own: its start and length in bytes.
     #[cfg(target_os = "linux")]
     Mapped { base: *mut u8, bytes: usize },
-    /// A `Vec<u64>` of twice the entries, with this capacity.
-    Vec { capacity: usize },
+    /// A zeroed allocation of the global allocator with this layout.
+    Heap { layout: std::alloc::Layout },
 }
 
 // SAFETY: `Slots` owns its memory like a `Box<[[AtomicU64; 2]]>` would, and
@@ -116,26 +130,28 @@ const _: () = assert!(
 );
 
 impl Slots {
-    /// `len` zeroed entries (`len` >= 1).
-    fn zeroed(len: usize) -> Slots {
+    /// `len` zeroed entries (`len` >= 1), or `None` if the memory cannot be had.
+    fn zeroed(len: usize) -> Option<Slots> {
         #[cfg(target_os = "linux")]
         if len * ENTRY_BYTES >= HUGE_PAGE
             && let Some(s) = Self::mapped(len)
         {
-            return s;
+            return Some(s);
         }
-        Self::in_vec(len)
+        Self::on_heap(len)
     }
 
-    /// A small table, or elsewhere (or if the mapping failed): a plain zeroed allocation.
-    fn in_vec(len: usize) -> Slots {
-        let mut v = std::mem::ManuallyDrop::new(vec![0u64; 2 * len]);
-        let (base, cap) = (v.as_mut_ptr(), v.capacity());
-        Slots {
-            ptr: std::ptr::NonNull::new(base.cast()).expect("a Vec's pointer is not null"),
+    /// A small table, or elsewhere (or if the mapping failed): a plain zeroed
+    /// allocation; `None` if the allocator has no such memory.
+    fn on_heap(len: usize) -> Option<Slots> {
+        let layout = std::alloc::Layout::array::<[AtomicU64; 2]>(len).ok()?;
+        // SAFETY: the layout has a non-zero size (`len` >= 1 entries of 16 bytes).
+        let base = unsafe { std::alloc::alloc_zeroed(layout) };
+        Some(Slots {
+            ptr: std::ptr::NonNull::new(base.cast())?,
             len,
-            backing: Backing::Vec { capacity: cap },
-        }
+            backing: Backing::Heap { layout },
+        })
     }
 
     #[cfg(target_os = "linux")]
@@ -191,30 +207,52 @@ impl Drop for Slots {
             Backing::Mapped { base, bytes } => unsafe {
                 libc::munmap(base.cast(), bytes);
             },
-            // SAFETY: the `Vec` of `zeroed`, rebuilt from its pointer, length
-            // and capacity, freed only here.
-            Backing::Vec { capacity } => drop(unsafe {
-                Vec::from_raw_parts(self.ptr.as_ptr().cast::<u64>(), 2 * self.len, capacity)
-            }),
+            // SAFETY: the allocation of `on_heap`, with its layout, freed only here.
+            Backing::Heap { layout } => unsafe {
+                std::alloc::dealloc(self.ptr.as_ptr().cast(), layout);
+            },
         }
     }
 }
 
 impl TranspositionTable {
-    /// A table using at most `bytes` bytes (rounded down to a power of two
-    /// number of entries, at least 1024 entries), zeroed (see [`Slots`]).
+    /// A table using at most `bytes` bytes (see [`bytes_for`](Self::bytes_for)),
+    /// zeroed (see [`Slots`]). If the system cannot give that much memory,
+    /// half as much is tried, and so on (with a warning on the log): a
+    /// manager's memory limit may be more than the machine has.
     pub fn new(bytes: usize) -> TranspositionTable {
-        let entries = Self::bytes_for(bytes) / ENTRY_BYTES;
-        TranspositionTable {
-            slots: Slots::zeroed(entries),
-            mask: entries as u64 - 1,
-            generation: AtomicU8::new(0),
+        let mut entries = Self::bytes_for(bytes) / ENTRY_BYTES;
+        loop {
+            if let Some(slots) = Slots::zeroed(entries) {
+                if entries * ENTRY_BYTES < Self::bytes_for(bytes) {
+                    log::warn!(
+                        "transposition table: {} MB asked, only {} MB could be had",
+                        Self::bytes_for(bytes) >> 20,
+                        (entries * ENTRY_BYTES) >> 20
+                    );
+                }
+                return TranspositionTable {
+                    slots,
+                    mask: entries as u64 - 1,
+                    generation: AtomicU8::new(0),
+                };
+            }
+            if entries <= MIN_ENTRIES {
+                let layout = std::alloc::Layout::array::<[AtomicU64; 2]>(entries)
+                    .expect("a small table's layout");
+                std::alloc::handle_alloc_error(layout);
+            }
+            entries /= 2;
         }
     }
 
-    /// The size in bytes a table asked for `bytes` gets.
+    /// The size in bytes a table asked for `bytes` gets: at most half the
+    /// machine's memory ([`physical_memory`]), rounded down to a power of two
+    /// number of entries, at least [`MIN_ENTRIES`] (unless the memory is not there).
     pub fn bytes_for(bytes: usize) -> usize {
-        let wanted = (bytes / ENTRY_BYTES).max(1024);
+        let cap =
+            physical_memory().map_or(usize::MAX, |m| usize::try_from(m / 2).unwrap_or(usize::MAX));
+        let wanted = (bytes.min(cap) / ENTRY_BYTES).max(MIN_ENTRIES);
         let entries = if wanted.is_power_of_two() {
             wanted
         } else {
@@ -458,8 +496,25 @@ mod tests {
     }
 
     #[test]
+    fn an_impossible_size_gets_what_the_machine_has() {
+        // Far more than any machine: no abort, a table of at most half the
+        // machine's memory (its pages are not touched, so it costs nothing).
+        let tt = TranspositionTable::new(usize::MAX);
+        assert!(tt.size_bytes() >= MIN_ENTRIES * ENTRY_BYTES);
+        if let Some(m) = physical_memory() {
+            assert!(
+                tt.size_bytes() as u64 <= m / 2,
+                "{} of {m}",
+                tt.size_bytes()
+            );
+        }
+        tt.store(12345, 0, Pos::new(3, 3), 9, 1, Bound::Exact, false);
+        assert_eq!(tt.probe(12345, 0).unwrap().score, 9);
+    }
+
+    #[test]
     fn the_fallback_memory_is_zeroed_and_freed() {
-        let slots = Slots::in_vec(1000);
+        let slots = Slots::on_heap(1000).expect("a small allocation");
         assert_eq!(slots.len(), 1000);
         assert!(slots.iter().all(|s| s[1].load(Ordering::Relaxed) == 0));
         slots[999][1].store(7, Ordering::Relaxed);
