@@ -190,6 +190,12 @@ pub struct Session {
     table_used: bool,
     /// `YXHASHDUMP` or `YXHASHLOAD` came without a path: the next line is it.
     path_for: Option<TableFileOp>,
+    /// When the running search was asked for (its time is charged to the
+    /// game clock when it ends).
+    asked_at: Option<Instant>,
+    /// `time_left` is our own count (no `time_left` came since we charged a
+    /// move to the clock): a new game starts from `timeout_match` again.
+    clock_charged: bool,
     /// `END` arrived behind waiting commands: answer them at once, then exit.
     ending: bool,
     /// Input has ended: exit once the pending work is answered.
@@ -224,6 +230,8 @@ impl Session {
             clear_pending: false,
             table_used: false,
             path_for: None,
+            asked_at: None,
+            clock_charged: false,
             ending: false,
             eof: false,
             blocked: Vec::new(),
@@ -596,6 +604,10 @@ impl Session {
                 if !same_size {
                     self.clear_table();
                 }
+                if std::mem::take(&mut self.clock_charged) {
+                    // A new game: the game clock we kept starts again.
+                    self.time.time_left_ms = None;
+                }
                 self.out.line(&reply::ok());
             }
             Err(e) => self.error(&e.to_string()),
@@ -614,7 +626,10 @@ impl Session {
         match setting {
             InfoSetting::TimeoutTurn(ms) => self.time.turn_ms = Some(ms),
             InfoSetting::TimeoutMatch(ms) => self.time.match_ms = Some(ms),
-            InfoSetting::TimeLeft(ms) => self.time.time_left_ms = Some(ms),
+            InfoSetting::TimeLeft(ms) => {
+                self.time.time_left_ms = Some(ms);
+                self.clock_charged = false;
+            }
             InfoSetting::TimeIncrement(ms) => self.time.increment_ms = ms,
             InfoSetting::Byoyomi(ms) => self.time.byoyomi_ms = ms,
             InfoSetting::MaxMemory(bytes) => self.max_memory = bytes,
@@ -917,6 +932,7 @@ impl Session {
         }
         self.searcher.stop.store(false, Ordering::Relaxed);
         self.table_used = true;
+        self.asked_at = Some(at);
         let searcher = self.searcher.clone();
         let events = self.events.clone();
         let out = self.out.clone();
@@ -982,6 +998,11 @@ impl Session {
         let Some(task) = self.searching.take() else {
             return;
         };
+        if let Some(at) = self.asked_at.take()
+            && self.time.charge(at.elapsed())
+        {
+            self.clock_charged = true;
+        }
         let Some(o) = outcome else {
             match task {
                 // Reported by the search thread (which sends no outcome);
@@ -1191,6 +1212,28 @@ mod tests {
         send_and_wait(&mut s, &rx, "BEGIN");
         send_and_wait(&mut s, &rx, "YXHASHCLEAR");
         assert!(!s.table_used && !s.clear_pending);
+    }
+
+    #[test]
+    fn without_time_left_our_moves_are_charged_to_the_game_clock() {
+        let (mut s, rx) = session();
+        send_and_wait(&mut s, &rx, "START 15");
+        send(&mut s, "INFO timeout_match 3000");
+        send_and_wait(&mut s, &rx, "BEGIN");
+        // The first stone (the centre) comes at once.
+        let left = s.time.time_left_ms.expect("charged");
+        assert!((2900..=3000).contains(&left), "{left}");
+        send_and_wait(&mut s, &rx, "TURN 0,0");
+        assert!(s.time.time_left_ms.expect("charged") < left);
+        // The manager's count replaces ours, and is not reset by a new game.
+        send(&mut s, "INFO time_left 2500");
+        send_and_wait(&mut s, &rx, "START 15");
+        assert_eq!(s.time.time_left_ms, Some(2500));
+        // Our own count starts again with a new game.
+        send_and_wait(&mut s, &rx, "BEGIN");
+        assert!(s.time.time_left_ms.expect("charged") < 2500);
+        send_and_wait(&mut s, &rx, "RESTART");
+        assert_eq!(s.time.time_left_ms, None);
     }
 
     #[test]

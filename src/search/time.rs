@@ -175,6 +175,27 @@ impl TimeControl {
         }
     }
 
+    /// Takes `used` off the game clock after one of our moves and adds the
+    /// increment, as the manager's clock does: for a manager that sends
+    /// `timeout_match` but not `time_left` (Piskvork sends `time_left` before
+    /// every move, and its value replaces this one). Returns whether the game
+    /// time is limited; if not, nothing changes.
+    pub fn charge(&mut self, used: Duration) -> bool {
+        let left = match self.time_left_ms {
+            Some(left) if left >= UNLIMITED_TIME_LEFT => return false,
+            Some(left) => left,
+            None => match self.match_ms {
+                None | Some(0) => return false,
+                Some(m) => i64::try_from(m).unwrap_or(i64::MAX),
+            },
+        };
+        let used = i64::try_from(used.as_millis()).unwrap_or(i64::MAX);
+        let increment = i64::try_from(self.increment_ms).unwrap_or(i64::MAX);
+        let left = left.saturating_sub(used).saturating_add(increment);
+        self.time_left_ms = Some(left.min(UNLIMITED_TIME_LEFT - 1));
+        true
+    }
+
     /// Main (non-byoyomi) game time still on our clock in µs, or `None` if the game time is
     /// unlimited. Negative `time_left` counts as zero.
     fn main_time_us(&self) -> Option<u64> {
@@ -725,6 +746,42 @@ mod tests {
             ..TimeControl::default()
         };
         assert!(budget(&tc, 215, 10).optimum > budget(&tc, 100, 125).optimum);
+    }
+
+    #[test]
+    fn our_moves_are_charged_to_the_game_clock() {
+        let mut tc = TimeControl {
+            match_ms: Some(2000),
+            ..TimeControl::default()
+        };
+        assert!(tc.charge(ms(700)));
+        assert_eq!(tc.time_left_ms, Some(1300));
+        let before = budget(&tc, 10, 200);
+        assert!(tc.charge(ms(1500)));
+        assert_eq!(tc.time_left_ms, Some(-200));
+        // Out of time: answer at once, not from the whole game time again.
+        assert_eq!(budget(&tc, 12, 198).hard, Duration::ZERO);
+        assert!(before.hard > Duration::ZERO);
+        tc.increment_ms = 500;
+        assert!(tc.charge(ms(100)));
+        assert_eq!(tc.time_left_ms, Some(200));
+        // Unlimited game time: nothing to charge.
+        for unlimited in [
+            TimeControl::default(),
+            TimeControl {
+                match_ms: Some(0),
+                ..TimeControl::default()
+            },
+            TimeControl {
+                match_ms: Some(5000),
+                time_left_ms: Some(UNLIMITED_TIME_LEFT),
+                ..TimeControl::default()
+            },
+        ] {
+            let mut tc = unlimited;
+            assert!(!tc.charge(ms(100)));
+            assert_eq!(tc, unlimited);
+        }
     }
 
     #[test]
