@@ -915,6 +915,23 @@ impl Board {
             .any(|&d| self.table.pattern(self.keys[p.index()][d as usize], color) == Pattern::F5)
     }
 
+    /// A colour with a winning line anywhere on the board (for positions set
+    /// up stone by stone, where the last stone says nothing); black first if
+    /// both have one.
+    pub fn winner(&self) -> Option<Color> {
+        let has_five = |cell: Cell| {
+            self.points()
+                .any(|p| self.cell(p) == cell && self.is_win_stone(p))
+        };
+        if has_five(Cell::Black) {
+            Some(Color::Black)
+        } else if has_five(Cell::White) {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+
     /// The winner, judging the last stone placed.
     pub fn last_move_wins(&self) -> Option<Color> {
         let (p, color) = self.last_move()?;

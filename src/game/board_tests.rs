@@ -213,6 +213,7 @@ fn wins(rule: Rule, text: &str, color: Color) -> bool {
         b.diagram()
     );
     assert_eq!(b.last_move_wins() == Some(color), after);
+    assert_eq!(b.winner() == Some(color), after);
     after
 }
 

@@ -196,6 +196,14 @@ pub struct Session {
     /// `time_left` is our own count (no `time_left` came since we charged a
     /// move to the clock): a new game starts from `timeout_match` again.
     clock_charged: bool,
+    /// The colour the engine plays in this game, once known: the side it last
+    /// moved for (`BEGIN`, `TURN`, `BOARD`, `PLAY`), or its own stones' colour
+    /// in `YXBOARD`. A `TURN` is refused when that colour is to move, a
+    /// `PLAY` when it is not.
+    engine: Option<Color>,
+    /// `INFO rule` asked for a continuous game (bit 2 with another rule bit):
+    /// play on after a five.
+    continuous: bool,
     /// `END` arrived behind waiting commands: answer them at once, then exit.
     ending: bool,
     /// Input has ended: exit once the pending work is answered.
@@ -232,6 +240,8 @@ impl Session {
             path_for: None,
             asked_at: None,
             clock_charged: false,
+            engine: None,
+            continuous: false,
             ending: false,
             eof: false,
             blocked: Vec::new(),
@@ -463,15 +473,21 @@ impl Session {
                 Some(_) => self.think(Task::Move, at),
             },
             Command::Turn(x, y) => {
-                if let Some(p) = self.checked_empty(x, y, "TURN") {
+                if let Some(p) = self.checked_empty(x, y, "TURN")
+                    && self.in_turn("TURN", false)
+                {
                     let b = self.board.as_mut().expect("checked");
                     b.make(p);
                     self.think(Task::Move, at);
                 }
             }
             Command::Play(x, y) => {
-                if let Some(p) = self.checked_empty(x, y, "PLAY") {
-                    self.board.as_mut().expect("checked").make(p);
+                if let Some(p) = self.checked_empty(x, y, "PLAY")
+                    && self.in_turn("PLAY", true)
+                {
+                    let b = self.board.as_mut().expect("checked");
+                    self.engine = Some(b.side_to_move());
+                    b.make(p);
                     self.out.line(&reply::coord(p.x(), p.y()));
                 }
             }
@@ -571,6 +587,40 @@ impl Session {
     }
 
     /// The empty point `(x, y)` of the current board, or an `ERROR` reply.
+    /// May a stone be placed for the engine (`ours`, `PLAY`) or for the
+    /// opponent (`TURN`) now? Not after a five (unless the game is
+    /// continuous), nor out of turn once the engine's colour is known;
+    /// otherwise `ERROR` and no. Needs a board.
+    fn in_turn(&mut self, what: &str, ours: bool) -> bool {
+        let b = self.board.as_ref().expect("checked by caller");
+        if let Some(problem) = self.game_over(b) {
+            self.error(&format!("{what}: {problem}"));
+            return false;
+        }
+        let to_move = b.side_to_move();
+        match self.engine {
+            Some(e) if (to_move == e) != ours => {
+                let whose = if ours { "the opponent's" } else { "ours" };
+                self.error(&format!(
+                    "{what}: the move is {whose} (we play {}, {} is to move)",
+                    color_name(e),
+                    color_name(to_move)
+                ));
+                false
+            }
+            _ => true,
+        }
+    }
+
+    /// Why no move can be played on `b`: a five is on it (outside a continuous game).
+    fn game_over(&self, b: &Board) -> Option<String> {
+        if self.continuous {
+            return None;
+        }
+        b.winner()
+            .map(|c| format!("the game is over: {} has five", color_name(c)))
+    }
+
     fn checked_empty(&mut self, x: u32, y: u32, what: &str) -> Option<Pos> {
         let Some(b) = self.board.as_ref() else {
             self.error("no game: send START first");
@@ -601,6 +651,7 @@ impl Session {
                     .as_ref()
                     .is_some_and(|o| (o.width(), o.height()) == (b.width(), b.height()));
                 self.board = Some(b);
+                self.engine = None;
                 if !same_size {
                     self.clear_table();
                 }
@@ -638,7 +689,12 @@ impl Session {
             InfoSetting::HashSize(kb) => self.hash_request = (kb as usize).saturating_mul(1024),
             InfoSetting::ThreadNum(n) => self.threads = (n as usize).clamp(1, 256),
             InfoSetting::Rule(v) => match Rule::from_protocol(v) {
-                Ok(rule) => self.set_rule(rule),
+                Ok(rule) => {
+                    // Bit 2 alone is Renju (Yixin-Board); with another bit it
+                    // is Gomocup's continuous game.
+                    self.continuous = v & 2 != 0 && v != 2;
+                    self.set_rule(rule);
+                }
                 Err(e) => log::warn!("INFO rule: {e}"),
             },
             InfoSetting::MaxDepth(d) => self.max_depth = (d > 0).then(|| d.min(120) as i32),
@@ -788,6 +844,7 @@ impl Session {
                     }
                 }
                 self.board = Some(b);
+                self.engine = Some(me);
                 if block.kind == BlockKind::Board {
                     self.think(Task::Move, at);
                 }
@@ -875,6 +932,9 @@ impl Session {
     /// marks it), then a summary line.
     fn defend(&mut self, at: Instant) {
         let board = self.board.clone().expect("checked by caller");
+        if let Some(problem) = self.game_over(&board) {
+            return self.error(&problem);
+        }
         self.apply_settings();
         let limits = self.move_limits(&board, at, self.ending);
         self.searcher.stop.store(false, Ordering::Relaxed);
@@ -904,8 +964,14 @@ impl Session {
 
     /// Starts a search on `board` (the game's position or a SWAP2 proposal).
     fn think_on(&mut self, board: Board, task: Task, at: Instant) {
+        if let Some(problem) = self.game_over(&board) {
+            return self.error(&problem);
+        }
         if board.is_full() {
             return self.error("the board is full");
+        }
+        if matches!(task, Task::Move) {
+            self.engine = Some(board.side_to_move());
         }
         self.apply_settings();
         let quick = matches!(task, Task::BalanceTwo { quick: true, .. });
@@ -1146,6 +1212,14 @@ fn describe_defence(d: &Defence, height: usize) -> String {
         line += &format!("; {} not checked in time", d.unchecked.len());
     }
     line
+}
+
+/// `black` or `white`.
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
 }
 
 /// The machine's cores (1 if unknown).
