@@ -7,21 +7,15 @@
 //! Otherwise every legal point is played in turn and the opponent's forced
 //! win searched again, each within an equal share of the time and nodes
 //! left: a point after which a win is found is lost, one after which none is
-//! found within its share holds (as far as the solvers see).
+//! found within its share holds (as far as the solvers see). Each check is
+//! the one the search makes of a new best move (`wins_by_force`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::threats::legal_for;
-use super::{Limits, vcf, vct};
+use super::{Limits, wins_by_force};
 use crate::game::{Board, Pos, Threat};
-
-/// VCF nodes for one check (as the search's check of a new best move).
-const CHECK_VCF_NODES: u64 = 100_000;
-/// VCT nodes at most for one check.
-const CHECK_VCT_NODES: u64 = 400_000;
-/// Threes and fours the opponent's VCT may play.
-const CHECK_VCT_DEPTH: u8 = 11;
 
 /// The outcome of a defence search.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -62,7 +56,7 @@ pub fn search_defence(
     let mut out = Defence::default();
 
     b.make_null();
-    let (threat, nodes) = opponent_wins(&mut b, stop, deadline, limits.max_nodes);
+    let (threat, nodes) = wins_by_force(&mut b, stop, deadline, limits.max_nodes);
     b.undo_null();
     out.nodes = nodes;
     if stop.load(Ordering::Relaxed) {
@@ -89,7 +83,7 @@ pub fn search_defence(
         }
         let share = (deadline - now) / left as u32;
         b.make(p);
-        let (lost, nodes) = opponent_wins(&mut b, stop, now + share, node_budget);
+        let (lost, nodes) = wins_by_force(&mut b, stop, now + share, node_budget);
         b.undo().ok();
         out.nodes += nodes;
         if stop.load(Ordering::Relaxed) {
@@ -105,27 +99,6 @@ pub fn search_defence(
         }
     }
     out
-}
-
-/// Does the side to move on `board` win by force (VCF, then VCT) before
-/// `deadline` and within `budget` nodes? Also returns the nodes used.
-fn opponent_wins(
-    board: &mut Board,
-    stop: &AtomicBool,
-    deadline: Instant,
-    budget: u64,
-) -> (bool, u64) {
-    let mut vcf =
-        vcf::VcfSolver::new(CHECK_VCF_NODES.min(budget), Some(stop)).with_deadline(deadline);
-    let mut win = vcf.solve(board, 40).is_some();
-    let mut nodes = vcf.nodes;
-    if !win {
-        let vct_nodes = CHECK_VCT_NODES.min(budget.saturating_sub(nodes));
-        let mut vct = vct::VctSolver::new(vct_nodes, Some(stop), Some(deadline));
-        win = vct.solve_deepening(board, CHECK_VCT_DEPTH).is_some();
-        nodes += vct.nodes;
-    }
-    (win, nodes)
 }
 
 #[cfg(test)]

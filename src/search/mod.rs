@@ -644,6 +644,21 @@ fn refuted(
     budget: u64,
 ) -> (bool, u64) {
     board.make(mv);
+    let found = wins_by_force(board, stop, deadline, budget);
+    board.undo().ok();
+    found
+}
+
+/// Does the side to move win by force: continuous fours (VCF), else threes
+/// and fours (VCT), within the verifying budgets ([`REFUTE_VCF_NODES`],
+/// [`REFUTE_VCT_NODES`], [`REFUTE_VCT_DEPTH`]), `budget` nodes in all and
+/// `deadline`? Undecided counts as no. Also returns the solver nodes used.
+pub(crate) fn wins_by_force(
+    board: &mut Board,
+    stop: &AtomicBool,
+    deadline: Instant,
+    budget: u64,
+) -> (bool, u64) {
     let vcf_nodes = REFUTE_VCF_NODES.min(budget);
     let mut vcf = vcf::VcfSolver::new(vcf_nodes, Some(stop)).with_deadline(deadline);
     let mut win = vcf.solve(board, 40).is_some();
@@ -654,7 +669,6 @@ fn refuted(
         win = vct.solve_deepening(board, REFUTE_VCT_DEPTH).is_some();
         nodes += vct.nodes;
     }
-    board.undo().ok();
     (win, nodes)
 }
 
