@@ -178,6 +178,10 @@ pub struct Session {
     max_depth: Option<i32>,
     max_nodes: Option<u64>,
     show_detail: u32,
+    /// `INFO show_detail` came with bit 0 set (Yixin-Board sends 1): after
+    /// each iteration the best move is also marked for the board, as
+    /// `MESSAGE REALTIME REFRESH` and `MESSAGE REALTIME BEST x,y`.
+    realtime: bool,
     threads: usize,
     hash_request: usize,
     /// The table size asked for on the command line (or the default).
@@ -231,6 +235,7 @@ impl Session {
             max_depth: None,
             max_nodes: None,
             show_detail: 1,
+            realtime: false,
             threads,
             hash_request,
             default_hash: hash_request,
@@ -699,7 +704,10 @@ impl Session {
             },
             InfoSetting::MaxDepth(d) => self.max_depth = (d > 0).then(|| d.min(120) as i32),
             InfoSetting::MaxNode(n) => self.max_nodes = (n > 0).then_some(n as u64),
-            InfoSetting::ShowDetail(v) => self.show_detail = v,
+            InfoSetting::ShowDetail(v) => {
+                self.show_detail = v;
+                self.realtime = v & 1 != 0;
+            }
             InfoSetting::GameType(_)
             | InfoSetting::Folder(_)
             | InfoSetting::Evaluate(_, _)
@@ -1003,6 +1011,7 @@ impl Session {
         let events = self.events.clone();
         let out = self.out.clone();
         let detail = self.show_detail;
+        let realtime = self.realtime;
         let height = board.height();
         self.searching = Some(task);
         std::thread::spawn(move || {
@@ -1011,6 +1020,14 @@ impl Session {
                 reported = true;
                 if detail > 0 {
                     out.line(&reply::message(&describe(info, height)));
+                }
+                if let Some(best) = info.pv.first().filter(|_| realtime) {
+                    out.line(&reply::message("REALTIME REFRESH"));
+                    out.line(&reply::message(&format!(
+                        "REALTIME BEST {},{}",
+                        best.x(),
+                        best.y()
+                    )));
                 }
             });
             // An answer without a completed iteration (a win or a forced reply
