@@ -591,7 +591,6 @@ impl Session {
         Flow::Continue
     }
 
-    /// The empty point `(x, y)` of the current board, or an `ERROR` reply.
     /// May a stone be placed for the engine (`ours`, `PLAY`) or for the
     /// opponent (`TURN`) now? Not after a five (unless the game is
     /// continuous), nor out of turn once the engine's colour is known;
@@ -626,6 +625,7 @@ impl Session {
             .map(|c| format!("the game is over: {} has five", color_name(c)))
     }
 
+    /// The empty point `(x, y)` of the current board, or an `ERROR` reply.
     fn checked_empty(&mut self, x: u32, y: u32, what: &str) -> Option<Pos> {
         let Some(b) = self.board.as_ref() else {
             self.error("no game: send START first");
@@ -1113,6 +1113,11 @@ impl Session {
             Task::Defend => {}
             // A balancing move is answered and placed as a move.
             Task::Move | Task::BalanceOne { .. } => {
+                if matches!(task, Task::BalanceOne { .. }) {
+                    // A balancing stone is an opening move (the other side
+                    // may swap): who plays which colour is open again.
+                    self.engine = None;
+                }
                 if let Some(b) = self.board.as_mut() {
                     if b.is_empty(o.best) {
                         b.make(o.best);
@@ -1158,6 +1163,8 @@ impl Session {
             Task::BalanceTwo {
                 first: Some(first), ..
             } => {
+                // Opening stones of both colours: who plays which is open again.
+                self.engine = None;
                 if let Some(b) = self.board.as_mut() {
                     for p in [first, o.best] {
                         if b.is_empty(p) {
