@@ -1,7 +1,7 @@
 //! Static evaluation and move scoring, built on the board's threat classes.
 //!
-//! The board keeps, per colour, how many empty points give each [`Threat`]
-//! class; the evaluation is a weighted sum of those counts (own threats
+//! The board keeps, per colour, how many empty points give each
+//! [`Threat`](crate::game::Threat) class; the evaluation is a weighted sum of those counts (own threats
 //! weighted as attack for the side to move, the opponent's as danger), plus
 //! the board's running sums of shape values: a value per combination of one
 //! colour's four line patterns at an empty point ([`shape_tables`]), which
@@ -21,7 +21,7 @@ mod shapes;
 /// A score in the search's units (roughly: an open three is worth ~100).
 pub type Score = i32;
 
-/// Every evaluation and ordering weight, indexed by [`Threat`] value; the
+/// Every evaluation and ordering weight, indexed by [`Threat`](crate::game::Threat) value; the
 /// evaluation weights per rule family ([`family`]).
 #[derive(Clone, Debug)]
 pub struct Weights {

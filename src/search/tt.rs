@@ -74,7 +74,7 @@ pub struct TranspositionTable {
 pub const ENTRY_BYTES: usize = 16;
 
 /// The fewest entries a table has.
-const MIN_ENTRIES: usize = 1024;
+pub const MIN_ENTRIES: usize = 1024;
 
 /// The machine's memory in bytes (Linux: `MemTotal` of `/proc/meminfo`), if known.
 pub fn physical_memory() -> Option<u64> {
@@ -217,9 +217,10 @@ impl Drop for Slots {
 
 impl TranspositionTable {
     /// A table using at most `bytes` bytes (see [`bytes_for`](Self::bytes_for)),
-    /// zeroed (see [`Slots`]). If the system cannot give that much memory,
-    /// half as much is tried, and so on (with a warning on the log): a
-    /// manager's memory limit may be more than the machine has.
+    /// zeroed, in memory of its own (huge pages on Linux). If the system
+    /// cannot give that much memory, half as much is tried, and so on (with a
+    /// warning on the log): a manager's memory limit may be more than the
+    /// machine has.
     pub fn new(bytes: usize) -> TranspositionTable {
         let mut entries = Self::bytes_for(bytes) / ENTRY_BYTES;
         loop {
