@@ -1327,8 +1327,10 @@ mod tests {
         send(&mut s, "INFO time_left 2500");
         send_and_wait(&mut s, &rx, "START 15");
         assert_eq!(s.time.time_left_ms, Some(2500));
-        // Our own count starts again with a new game.
-        send_and_wait(&mut s, &rx, "BEGIN");
+        // A move that searches (the centre on an empty board comes in no
+        // time) is charged to the manager's count; after it a new game
+        // starts our own count again.
+        send_and_wait(&mut s, &rx, "TURN 7,7");
         assert!(s.time.time_left_ms.expect("charged") < 2500);
         send_and_wait(&mut s, &rx, "RESTART");
         assert_eq!(s.time.time_left_ms, None);
