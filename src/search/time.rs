@@ -181,13 +181,8 @@ impl TimeControl {
     /// every move, and its value replaces this one). Returns whether the game
     /// time is limited; if not, nothing changes.
     pub fn charge(&mut self, used: Duration) -> bool {
-        let left = match self.time_left_ms {
-            Some(left) if left >= UNLIMITED_TIME_LEFT => return false,
-            Some(left) => left,
-            None => match self.match_ms {
-                None | Some(0) => return false,
-                Some(m) => i64::try_from(m).unwrap_or(i64::MAX),
-            },
+        let Some(left) = self.left_ms() else {
+            return false;
         };
         let used = i64::try_from(used.as_millis()).unwrap_or(i64::MAX);
         let increment = i64::try_from(self.increment_ms).unwrap_or(i64::MAX);
@@ -196,17 +191,24 @@ impl TimeControl {
         true
     }
 
+    /// Game time still on our clock in ms (may be negative): `time_left`, or
+    /// `timeout_match` until the first `time_left`; `None` if unlimited.
+    fn left_ms(&self) -> Option<i64> {
+        match self.time_left_ms {
+            Some(left) if left >= UNLIMITED_TIME_LEFT => None,
+            Some(left) => Some(left),
+            None => match self.match_ms {
+                None | Some(0) => None,
+                Some(m) => Some(i64::try_from(m).unwrap_or(i64::MAX)),
+            },
+        }
+    }
+
     /// Main (non-byoyomi) game time still on our clock in µs, or `None` if the game time is
     /// unlimited. Negative `time_left` counts as zero.
     fn main_time_us(&self) -> Option<u64> {
-        match self.time_left_ms {
-            Some(left) if left >= UNLIMITED_TIME_LEFT => None,
-            Some(left) => Some(ms_to_us(u64::try_from(left).unwrap_or(0))),
-            None => match self.match_ms {
-                None | Some(0) => None,
-                Some(m) => Some(ms_to_us(m)),
-            },
-        }
+        self.left_ms()
+            .map(|left| ms_to_us(u64::try_from(left).unwrap_or(0)))
     }
 }
 

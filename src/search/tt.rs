@@ -222,13 +222,14 @@ impl TranspositionTable {
     /// warning on the log): a manager's memory limit may be more than the
     /// machine has.
     pub fn new(bytes: usize) -> TranspositionTable {
-        let mut entries = Self::bytes_for(bytes) / ENTRY_BYTES;
+        let asked = Self::bytes_for(bytes);
+        let mut entries = asked / ENTRY_BYTES;
         loop {
             if let Some(slots) = Slots::zeroed(entries) {
-                if entries * ENTRY_BYTES < Self::bytes_for(bytes) {
+                if entries * ENTRY_BYTES < asked {
                     log::warn!(
                         "transposition table: {} MB asked, only {} MB could be had",
-                        Self::bytes_for(bytes) >> 20,
+                        asked >> 20,
                         (entries * ENTRY_BYTES) >> 20
                     );
                 }
