@@ -26,7 +26,7 @@ use crate::search::defend::{Defence, search_defence};
 use crate::search::tablefile::TableKey;
 use crate::search::threats::legal_for;
 use crate::search::time::{TimeControl, budget};
-use crate::search::{Info, Limits, Outcome, Searcher};
+use crate::search::{Info, Limits, Outcome, Progress, RootEvent, Searcher};
 
 /// Where replies go: one line at a time, flushed at once, shared by threads.
 #[derive(Clone)]
@@ -952,11 +952,7 @@ impl Session {
         self.searching = Some(Task::Defend);
         std::thread::spawn(move || {
             let d = search_defence(&board, &limits, Instant::now(), &searcher.stop, &mut |p| {
-                out.line(&reply::message(&format!(
-                    "REALTIME LOST {},{}",
-                    p.x(),
-                    p.y()
-                )));
+                out.line(&reply::message(&realtime_mark("LOST", p)));
             });
             out.line(&reply::message(&describe_defence(&d, board.height())));
             drop(searcher);
@@ -1016,19 +1012,39 @@ impl Session {
         self.searching = Some(task);
         std::thread::spawn(move || {
             let mut reported = false;
-            let outcome = searcher.search(&board, &limits, &mut |info: &Info| {
-                reported = true;
-                if detail > 0 {
-                    out.line(&reply::message(&describe(info, height)));
+            // Each lost root move is marked once, not at every iteration;
+            // a move's DONE only follows its own POS.
+            let mut marked_lost: Vec<Pos> = Vec::new();
+            let mut marked_pos: Option<Pos> = None;
+            let outcome = searcher.search(&board, &limits, &mut |progress| match progress {
+                Progress::Iteration(info) => {
+                    reported = true;
+                    if detail > 0 {
+                        out.line(&reply::message(&describe(info, height)));
+                    }
+                    if let Some(best) = info.pv.first().filter(|_| realtime) {
+                        out.line(&reply::message("REALTIME REFRESH"));
+                        out.line(&reply::message(&realtime_mark("BEST", *best)));
+                    }
                 }
-                if let Some(best) = info.pv.first().filter(|_| realtime) {
-                    out.line(&reply::message("REALTIME REFRESH"));
-                    out.line(&reply::message(&format!(
-                        "REALTIME BEST {},{}",
-                        best.x(),
-                        best.y()
-                    )));
+                Progress::RootMove(r) if realtime => {
+                    let late = r.elapsed >= REALTIME_AFTER;
+                    let mark = match r.event {
+                        RootEvent::Entered if late => {
+                            marked_pos = Some(r.mv);
+                            "POS"
+                        }
+                        RootEvent::Left if marked_pos.take() == Some(r.mv) => "DONE",
+                        RootEvent::NewBest if late => "BEST",
+                        RootEvent::Lost if !marked_lost.contains(&r.mv) => {
+                            marked_lost.push(r.mv);
+                            "LOST"
+                        }
+                        _ => return,
+                    };
+                    out.line(&reply::message(&realtime_mark(mark, r.mv)));
                 }
+                Progress::RootMove(_) => {}
             });
             // An answer without a completed iteration (a win or a forced reply
             // found before the main search, or a stop during depth 1) gets
@@ -1201,6 +1217,18 @@ const BALANCE_BIAS_MAX: Score = 10_000;
 /// White's score below which SWAP2 takes black instead.
 const SWAP_MARGIN: Score = 80;
 
+/// From this far into a search, the root move loop's steps are marked for
+/// the GUI (`REALTIME POS`, `DONE`, `BEST` during an iteration): a quick
+/// answer prints no flood of marks (Rapfi waits 200 ms too). A move proven
+/// lost is marked at once.
+const REALTIME_AFTER: Duration = Duration::from_millis(200);
+
+/// A Yixin-Board mark (without `MESSAGE `): e.g. `REALTIME POS 7,8`, in
+/// the coordinates of the engine's moves.
+fn realtime_mark(kind: &str, p: Pos) -> String {
+    format!("REALTIME {kind} {},{}", p.x(), p.y())
+}
+
 /// A progress line: depth, evaluation, nodes, speed, time and PV in `h8` notation.
 pub fn describe(info: &Info, height: usize) -> String {
     let pv: Vec<String> = info.pv.iter().map(|&p| to_rif(p, height)).collect();
@@ -1334,6 +1362,70 @@ mod tests {
         assert!(s.time.time_left_ms.expect("charged") < 2500);
         send_and_wait(&mut s, &rx, "RESTART");
         assert_eq!(s.time.time_left_ms, None);
+    }
+
+    /// A writer whose bytes the test reads afterwards.
+    #[derive(Clone, Default)]
+    struct Captured(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Captured {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn realtime_marks_pair_each_root_move_and_name_a_lost_one_once() {
+        let (tx, rx) = channel();
+        let captured = Captured::default();
+        let options = Options {
+            threads: Some(1),
+            hash_bytes: Some(1 << 20),
+        };
+        let mut s = Session::new(Output::new(Box::new(captured.clone())), tx, &options);
+        for line in [
+            "INFO show_detail 1",
+            "INFO timeout_turn 700",
+            "START 15",
+            "BOARD",
+        ] {
+            send(&mut s, line);
+        }
+        // White's 8,7 would make a four and an open three (black to move).
+        for stone in [
+            "8,5,2", "9,5,1", "7,6,1", "8,6,2", "4,7,1", "5,7,2", "6,7,2", "7,7,2", "6,8,1",
+            "10,11,1",
+        ] {
+            send(&mut s, stone);
+        }
+        send_and_wait(&mut s, &rx, "DONE");
+        let text = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+        let marks: Vec<(&str, &str)> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("MESSAGE REALTIME "))
+            .filter_map(|l| l.split_once(' '))
+            .collect();
+        let mut open: Option<&str> = None;
+        let mut lost: Vec<&str> = Vec::new();
+        for &(kind, at) in &marks {
+            match kind {
+                "POS" => assert_eq!(open.replace(at), None, "{text}"),
+                "DONE" => assert_eq!(open.take(), Some(at), "{text}"),
+                "LOST" => {
+                    assert!(!lost.contains(&at), "{at} marked lost twice");
+                    lost.push(at);
+                }
+                "BEST" => assert_eq!(open, None),
+                _ => panic!("unexpected mark {kind}"),
+            }
+        }
+        assert!(marks.iter().any(|m| m.0 == "POS"), "{text}");
+        assert!(!lost.is_empty() && !lost.contains(&"8,7"), "{text}");
+        assert_eq!(text.lines().last(), Some("8,7"));
     }
 
     #[test]

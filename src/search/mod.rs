@@ -126,6 +126,45 @@ pub struct Info {
     pub pv: Vec<Pos>,
 }
 
+/// What the search tells its caller while it runs (thread 0 only).
+#[derive(Clone, Copy, Debug)]
+pub enum Progress<'a> {
+    /// An iteration completed (or one cut short by the clock found a
+    /// checked better move): the answer so far.
+    Iteration(&'a Info),
+    /// A step of the root move loop, for GUIs that mark the move being
+    /// searched (Yixin-Board's `MESSAGE REALTIME POS/DONE/LOST/BEST`).
+    RootMove(RootMove),
+}
+
+/// One root move's step in an iteration of thread 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootMove {
+    /// Nominal depth of the iteration.
+    pub depth: i32,
+    /// The root move.
+    pub mv: Pos,
+    /// What happened to it.
+    pub event: RootEvent,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}
+
+/// What happened to a root move ([`RootMove`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RootEvent {
+    /// Its search starts.
+    Entered,
+    /// Its search ended (whatever the score).
+    Left,
+    /// The opponent wins by force after it: proven by the search, or by the
+    /// check of the opponent's VCF/VCT after a new best move.
+    Lost,
+    /// It replaced the iteration's first move (the last one's best) as the
+    /// best so far.
+    NewBest,
+}
+
 impl Info {
     /// Nodes per second.
     pub fn nps(&self) -> u64 {
@@ -259,14 +298,15 @@ impl Searcher {
 
     /// Finds a move for the side to move. `None` only when the board is full
     /// (or every sensible move is in `limits.exclude`).
-    /// `on_info` is called after every completed iteration of thread 0.
+    /// `on_progress` hears of every completed iteration of thread 0 and of
+    /// each step of its root move loop ([`Progress`]).
     /// Thread 0 first runs the root VCF/VCT solvers; helper threads (if any)
     /// start searching at once and fill the shared table meanwhile.
     pub fn search(
         &self,
         board: &Board,
         limits: &Limits,
-        on_info: &mut dyn FnMut(&Info),
+        on_progress: &mut dyn FnMut(Progress),
     ) -> Option<Outcome> {
         let start = Instant::now();
         let mut b = board.clone();
@@ -395,7 +435,7 @@ impl Searcher {
             }
             let mut w = Worker::new(b.clone(), &shared, 0);
             let mut best = None;
-            iterate(&mut w, root_moves.clone(), limits, on_info, &mut best);
+            iterate(&mut w, root_moves.clone(), limits, on_progress, &mut best);
             shared.stop.store(true, Ordering::Relaxed);
             total_nodes.fetch_add(w.nodes + w.solver_nodes, Ordering::Relaxed);
             if let Some(o) = best {
@@ -461,7 +501,7 @@ fn iterate(
     w: &mut Worker,
     mut moves: Vec<(Pos, i32)>,
     limits: &Limits,
-    on_info: &mut dyn FnMut(&Info),
+    on_progress: &mut dyn FnMut(Progress),
     best: &mut Option<Outcome>,
 ) {
     let shared = w.shared_ref();
@@ -492,7 +532,13 @@ fn iterate(
             beta = prev_score + delta;
         }
         let (mv, score) = loop {
-            let (mv, score) = w.search_root(&mut moves, depth, alpha, beta);
+            let (mv, score) = if w.id == 0 {
+                w.search_root(&mut moves, depth, alpha, beta, &mut |r| {
+                    on_progress(Progress::RootMove(r))
+                })
+            } else {
+                w.search_root(&mut moves, depth, alpha, beta, &mut |_| {})
+            };
             if w.aborted {
                 break (mv, score);
             }
@@ -508,7 +554,7 @@ fn iterate(
         };
         if w.aborted {
             if w.id == 0 {
-                partial_result(w, (depth, mv, score), &verified, on_info, best);
+                partial_result(w, (depth, mv, score), &verified, on_progress, best);
             }
             break;
         }
@@ -528,6 +574,12 @@ fn iterate(
             w.solver_nodes += nodes;
             if lost {
                 // The opponent wins by force after this move: drop it, search again.
+                on_progress(Progress::RootMove(RootMove {
+                    depth,
+                    mv,
+                    event: RootEvent::Lost,
+                    elapsed: shared.start.elapsed(),
+                }));
                 moves.retain(|m| m.0 != mv);
                 refutations += 1;
                 continue;
@@ -536,7 +588,7 @@ fn iterate(
         }
         prev_score = score;
         if w.id == 0 {
-            record(w, (depth, mv, score), on_info, best);
+            record(w, (depth, mv, score), on_progress, best);
             if is_decisive(score) && depth >= 4 {
                 break;
             }
@@ -564,7 +616,7 @@ fn partial_result(
     w: &Worker,
     (depth, mv, score): (i32, Pos, Score),
     verified: &[Pos],
-    on_info: &mut dyn FnMut(&Info),
+    on_progress: &mut dyn FnMut(Progress),
     best: &mut Option<Outcome>,
 ) {
     let Some(old) = best.as_ref() else {
@@ -577,7 +629,7 @@ fn partial_result(
     {
         return;
     }
-    record(w, (depth, mv, score), on_info, best);
+    record(w, (depth, mv, score), on_progress, best);
 }
 
 /// Reports `mv` with its `score` at `depth` (with the root PV when it starts
@@ -585,7 +637,7 @@ fn partial_result(
 fn record(
     w: &Worker,
     (depth, mv, score): (i32, Pos, Score),
-    on_info: &mut dyn FnMut(&Info),
+    on_progress: &mut dyn FnMut(Progress),
     best: &mut Option<Outcome>,
 ) {
     let pv = if w.root_pv().first() == Some(&mv) {
@@ -602,7 +654,7 @@ fn record(
         elapsed: shared.start.elapsed(),
         pv: pv.clone(),
     };
-    on_info(&info);
+    on_progress(Progress::Iteration(&info));
     *best = Some(Outcome {
         best: mv,
         score,
@@ -675,7 +727,7 @@ pub(crate) fn wins_by_force(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Rule;
+    use crate::game::{Color, Rule};
 
     fn best(rule: Rule, text: &str, depth: i32) -> Outcome {
         search_with(rule, text, &Limits::depth(depth))
@@ -779,7 +831,7 @@ mod tests {
         };
         let mut w = Worker::new(b.clone(), &shared, 0);
         let mut moves: Vec<(Pos, i32)> = b.candidates().into_iter().map(|p| (p, 0)).collect();
-        let (mv, score) = w.search_root(&mut moves, 2, -WIN - 1, WIN + 1);
+        let (mv, score) = w.search_root(&mut moves, 2, -WIN - 1, WIN + 1, &mut |_| {});
         assert_eq!(w.root_pv().first(), Some(&mv));
         let other = moves.iter().find(|m| m.0 != mv).unwrap().0;
         let old = Outcome {
@@ -806,8 +858,67 @@ mod tests {
         partial_result(&w, (2, mv, score), &[mv], &mut |_| {}, &mut proven);
         assert_eq!(proven.unwrap().best, other);
         // No move beat the window: no root PV, so nothing to answer with.
-        w.search_root(&mut moves, 2, WIN - 10, WIN - 9);
+        w.search_root(&mut moves, 2, WIN - 10, WIN - 9, &mut |_| {});
         assert!(w.root_pv().is_empty());
+    }
+
+    #[test]
+    fn root_moves_are_reported_in_pairs_and_losses_are_real() {
+        // White's 8,7 makes a four (closed by black's 4,7) and an open
+        // three: black to move must take it (or 9,7), or lose.
+        let text = "
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . O X . . . .
+            . . . . . . . X O . . . . .
+            . . . . X O O O . . . . . .
+            . . . . . . X . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . X . . .
+            . . . . . . . . . . . . . .";
+        let (b, _) = Board::from_diagram(text, Rule::Freestyle).unwrap();
+        assert_eq!(b.side_to_move(), Color::Black);
+        let mut events: Vec<RootMove> = Vec::new();
+        let mut iterations = 0;
+        let o = Searcher::new(1 << 20, 1)
+            .search(&b, &Limits::depth(6), &mut |p| match p {
+                Progress::Iteration(_) => iterations += 1,
+                Progress::RootMove(r) => events.push(r),
+            })
+            .unwrap();
+        assert!(iterations >= 1);
+        // Each move's search is entered and left before the next one starts.
+        let mut open: Option<Pos> = None;
+        for e in &events {
+            match e.event {
+                RootEvent::Entered => assert_eq!(open.replace(e.mv), None),
+                RootEvent::Left => assert_eq!(open.take(), Some(e.mv)),
+                RootEvent::Lost | RootEvent::NewBest => assert_eq!(open, None),
+            }
+        }
+        let lost: Vec<Pos> = events
+            .iter()
+            .filter(|e| e.event == RootEvent::Lost)
+            .map(|e| e.mv)
+            .collect();
+        assert!(!lost.is_empty(), "moves that ignore the 4-3 lose");
+        assert!(!lost.contains(&o.best));
+        let stop = AtomicBool::new(false);
+        for &mv in &lost {
+            let mut after = b.clone();
+            after.make(mv);
+            let deadline = Instant::now() + Duration::from_secs(10);
+            assert!(
+                wins_by_force(&mut after, &stop, deadline, u64::MAX).0,
+                "{mv:?}"
+            );
+        }
+        // The moves that hold are the two points of the four.
+        assert!([Pos::new(8, 7), Pos::new(9, 7)].contains(&o.best));
     }
 
     #[test]

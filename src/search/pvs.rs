@@ -27,7 +27,7 @@ use arrayvec::ArrayVec;
 use super::movegen::{MoveList, NodeKind, generate, node_kind};
 use super::tt::{Bound, WIN_BOUND};
 use super::vcf::VcfSolver;
-use super::{Shared, WIN};
+use super::{RootEvent, RootMove, Shared, WIN};
 use crate::eval::{Score, evaluate, move_score};
 use crate::game::{Board, CELLS, Color, Pos, Rule, Threat};
 
@@ -126,12 +126,16 @@ impl<'a> Worker<'a> {
     /// window and returns the best move and score. The root PV is in `root_pv`:
     /// empty until a move scores above `alpha`, so after an aborted search it
     /// names the best move found so far, if any beat the window.
+    /// `report` hears of each move as its search starts and ends, of a
+    /// move proven lost and of a new best move (thread 0 reports; see
+    /// [`super::RootMove`]).
     pub fn search_root(
         &mut self,
         moves: &mut [(Pos, i32)],
         depth: i32,
         mut alpha: Score,
         beta: Score,
+        report: &mut dyn FnMut(RootMove),
     ) -> (Pos, Score) {
         let mut best = (moves[0].0, -WIN - 1);
         self.pv[0].clear();
@@ -166,6 +170,14 @@ impl<'a> Worker<'a> {
             } else {
                 0
             };
+            let shared = self.shared;
+            let event = |event| RootMove {
+                depth,
+                mv: p,
+                event,
+                elapsed: shared.start.elapsed(),
+            };
+            report(event(RootEvent::Entered));
             self.board.make(p);
             let score = if let Some(bias) = self.balance {
                 // Only scores within (alpha, 2 bias - alpha) balance better
@@ -183,11 +195,18 @@ impl<'a> Worker<'a> {
                 break;
             }
             moves[i].1 = score;
+            report(event(RootEvent::Left));
+            if score <= -WIN_BOUND && self.balance.is_none() {
+                report(event(RootEvent::Lost));
+            }
             if score > best.1 {
                 best = (p, score);
                 if score > alpha {
                     alpha = score;
                     self.update_pv(0, p);
+                    if i > 0 {
+                        report(event(RootEvent::NewBest));
+                    }
                     // Move the new best to the front for the next iteration.
                     moves[..=i].rotate_right(1);
                 }
