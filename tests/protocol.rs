@@ -382,7 +382,9 @@ impl Tracker {
                     .collect();
                 match sizes[..] {
                     [n] if valid(n) => self.reset(n, n),
-                    [w, h] if valid(w) && valid(h) => self.reset(w, h),
+                    // Yixin-Board's w h: its coordinates are row,col, so
+                    // the engine's board is the transposed one.
+                    [w, h] if valid(w) && valid(h) => self.reset(h, w),
                     _ => {}
                 }
             }

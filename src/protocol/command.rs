@@ -20,7 +20,8 @@ pub enum Command {
     Start(u32),
     /// `RECTSTART w,h`: new game on a `w` (x) by `h` (y) board. Answer `OK` or `ERROR`.
     ///
-    /// Also what Yixin-Board's `START w h` parses to when `w != h`.
+    /// Also what Yixin-Board's `START w h` parses to when `w != h`, as
+    /// `RectStart(h, w)`: Yixin-Board's coordinates are row,col.
     RectStart(u32, u32),
     /// `RESTART`: new game, same board size. Answer `OK`.
     Restart,

@@ -374,7 +374,12 @@ fn single<T: FromStr<Err = ParseIntError>>(
     })
 }
 
-/// `START n`, or Yixin-Board's `START w h`.
+/// `START n`, or Yixin-Board's `START w h`: a board `w` wide and `h` high for
+/// Yixin-Board, whose move coordinates are row then column (`row,col`, the
+/// row below `h`). The engine takes the transposed board, `h` wide and `w`
+/// high, so that those coordinates are its own `x,y` and every point
+/// Yixin-Board sends or reads (moves, `FORBID`, `REALTIME` marks) lands
+/// where it means; the transposed board plays the same game.
 fn parse_start(args: &str) -> Result<Command, ParseError> {
     let bad = |problem: String| {
         let got = if args.is_empty() {
@@ -396,7 +401,7 @@ fn parse_start(args: &str) -> Result<Command, ParseError> {
             Ok(if w == h {
                 Command::Start(w)
             } else {
-                Command::RectStart(w, h)
+                Command::RectStart(h, w)
             })
         }
         _ => Err(bad(String::new())),
@@ -503,7 +508,7 @@ mod tests {
             ("START 15", Command::Start(15)),
             ("START 20", Command::Start(20)),
             ("START 15 15", Command::Start(15)),
-            ("START 15 20", Command::RectStart(15, 20)),
+            ("START 15 20", Command::RectStart(20, 15)),
             ("RECTSTART 30,20", Command::RectStart(30, 20)),
             ("RESTART", Command::Restart),
             ("BEGIN", Command::Begin),
