@@ -9,6 +9,8 @@
 
 use std::fmt;
 
+pub use super::database::{DeleteFilter, Edit};
+
 /// One manager → engine command line, outside a `BOARD`/`YXBOARD`/`SWAP2BOARD` block.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -81,6 +83,106 @@ pub enum Command {
     YxBalanceOne(i32),
     /// `YXBALANCETWO bias` (Yixin-Board): find two moves that balance the position.
     YxBalanceTwo(i32),
+    /// `YXSETDATABASE [path]` (Yixin-Board): keep the position database in
+    /// this file (read if it exists); the path as for [`Command::YxHashDump`].
+    YxSetDatabase(Option<String>),
+    /// A position-database command of Yixin-Board; the position follows as
+    /// one `x,y` move a line (black first) up to `DONE`.
+    Database(DatabaseCommand),
+}
+
+/// What a position-database command ([`Command::Database`]) does with the
+/// position that follows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DatabaseCommand {
+    /// `YXQUERYDATABASEALL`: list the records one move ahead, as
+    /// `MESSAGE DATABASE x y label value depth [text]` lines between
+    /// `MESSAGE DATABASE REFRESH` and `MESSAGE DATABASE DONE`.
+    QueryAll,
+    /// `YXQUERYDATABASEALLT`: the same, then the position's comment.
+    QueryAllText,
+    /// `YXQUERYDATABASEONE`: the position's record,
+    /// `MESSAGE DATABASE ONE label value depth`.
+    QueryOne,
+    /// `YXQUERYDATABASETEXT`: the position's comment,
+    /// `MESSAGE DATABASE TEXT "…"`.
+    QueryText,
+    /// `YXEDITTVDDATABASE mask label value depth`: set the masked fields
+    /// (1 label, 2 value, 4 depth); answered as [`DatabaseCommand::QueryOne`].
+    EditTvd(Edit),
+    /// `YXEDITTEXTDATABASE "text"`: set the position's comment.
+    EditText(String),
+    /// `YXEDITLABELDATABASE x,y text`: set the text shown at an empty point
+    /// of the position (empty: remove it).
+    EditPointText {
+        /// The point.
+        x: u32,
+        /// The point.
+        y: u32,
+        /// The text.
+        text: String,
+    },
+    /// `YXDELETEDATABASEONE`: delete the position's record.
+    DeleteOne,
+    /// `YXDELETEDATABASEALL [nonwl|wl]`: delete the records of the position
+    /// and of every position after it (all, those not labelled `W`/`L`, or
+    /// only those).
+    DeleteAll(DeleteFilter),
+    /// A database command Tianyuan does not carry out (best-move records:
+    /// `YXSETBESTMOVEDATABASE`, `YXCLEARBESTMOVEDATABASE`); its position is
+    /// read, then one `ERROR` line.
+    Unsupported(&'static str),
+}
+
+impl DatabaseCommand {
+    /// The command word.
+    pub fn name(&self) -> &'static str {
+        match self {
+            DatabaseCommand::QueryAll => "YXQUERYDATABASEALL",
+            DatabaseCommand::QueryAllText => "YXQUERYDATABASEALLT",
+            DatabaseCommand::QueryOne => "YXQUERYDATABASEONE",
+            DatabaseCommand::QueryText => "YXQUERYDATABASETEXT",
+            DatabaseCommand::EditTvd(_) => "YXEDITTVDDATABASE",
+            DatabaseCommand::EditText(_) => "YXEDITTEXTDATABASE",
+            DatabaseCommand::EditPointText { .. } => "YXEDITLABELDATABASE",
+            DatabaseCommand::DeleteOne => "YXDELETEDATABASEONE",
+            DatabaseCommand::DeleteAll(_) => "YXDELETEDATABASEALL",
+            DatabaseCommand::Unsupported(name) => name,
+        }
+    }
+}
+
+impl fmt::Display for DatabaseCommand {
+    /// The canonical line, e.g. `YXEDITTVDDATABASE 1 97 0 0`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.name();
+        match self {
+            DatabaseCommand::EditTvd(e) => {
+                write!(f, "{name} {} {} {} {}", e.mask, e.label, e.value, e.depth)
+            }
+            DatabaseCommand::EditText(text) => write!(f, "{name} {}", quoted(text)),
+            DatabaseCommand::EditPointText { x, y, text } if text.is_empty() => {
+                write!(f, "{name} {x},{y}")
+            }
+            DatabaseCommand::EditPointText { x, y, text } => write!(f, "{name} {x},{y} {text}"),
+            DatabaseCommand::DeleteAll(DeleteFilter::NotWinLoss) => write!(f, "{name} nonwl"),
+            DatabaseCommand::DeleteAll(DeleteFilter::WinLoss) => write!(f, "{name} wl"),
+            _ => f.write_str(name),
+        }
+    }
+}
+
+/// `text` in double quotes, with `"` and `\` escaped by a backslash.
+pub fn quoted(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
 }
 
 impl Command {
@@ -116,11 +218,14 @@ impl Command {
             Command::YxBlockReset => "YXBLOCKRESET",
             Command::YxBalanceOne(_) => "YXBALANCEONE",
             Command::YxBalanceTwo(_) => "YXBALANCETWO",
+            Command::YxSetDatabase(_) => "YXSETDATABASE",
+            Command::Database(d) => d.name(),
         }
     }
 
     /// Does this command open a block of lines ended by `DONE` (`BOARD`,
-    /// `YXBOARD`, `SWAP2BOARD`, `YXBLOCK`, `YXBLOCKUNDO`)?
+    /// `YXBOARD`, `SWAP2BOARD`, `YXBLOCK`, `YXBLOCKUNDO`, the database
+    /// commands)?
     pub fn starts_block(&self) -> bool {
         matches!(
             self,
@@ -129,6 +234,7 @@ impl Command {
                 | Command::Swap2Board
                 | Command::YxBlock
                 | Command::YxBlockUndo
+                | Command::Database(_)
         )
     }
 }
@@ -150,6 +256,9 @@ impl fmt::Display for Command {
                 write!(f, "{name} {path}")
             }
             Command::YxHashDump(None) | Command::YxHashLoad(None) => f.write_str(name),
+            Command::YxSetDatabase(Some(path)) => write!(f, "{name} {path}"),
+            Command::YxSetDatabase(None) => f.write_str(name),
+            Command::Database(d) => d.fmt(f),
             Command::Empty
             | Command::Restart
             | Command::Begin
@@ -357,6 +466,36 @@ mod tests {
             (Command::YxBlockReset, "YXBLOCKRESET"),
             (Command::YxBalanceOne(-20), "YXBALANCEONE -20"),
             (Command::YxBalanceTwo(0), "YXBALANCETWO 0"),
+            (Command::YxSetDatabase(None), "YXSETDATABASE"),
+            (
+                Command::Database(DatabaseCommand::QueryAll),
+                "YXQUERYDATABASEALL",
+            ),
+            (
+                Command::Database(DatabaseCommand::EditTvd(Edit {
+                    mask: 1,
+                    label: 97,
+                    value: 0,
+                    depth: -2,
+                })),
+                "YXEDITTVDDATABASE 1 97 0 -2",
+            ),
+            (
+                Command::Database(DatabaseCommand::EditText("say \"hi\" \\o/".into())),
+                "YXEDITTEXTDATABASE \"say \\\"hi\\\" \\\\o/\"",
+            ),
+            (
+                Command::Database(DatabaseCommand::EditPointText {
+                    x: 3,
+                    y: 4,
+                    text: "a b".into(),
+                }),
+                "YXEDITLABELDATABASE 3,4 a b",
+            ),
+            (
+                Command::Database(DatabaseCommand::DeleteAll(DeleteFilter::NotWinLoss)),
+                "YXDELETEDATABASEALL nonwl",
+            ),
             (
                 Command::Info(InfoSetting::TimeoutTurn(5000)),
                 "INFO timeout_turn 5000",

@@ -16,7 +16,7 @@ use std::fmt;
 use std::num::{IntErrorKind, ParseIntError};
 use std::str::FromStr;
 
-use super::command::{BlockLine, Command, InfoSetting};
+use super::command::{BlockLine, Command, DatabaseCommand, DeleteFilter, Edit, InfoSetting};
 use super::reply;
 
 /// Longest excerpt of the input quoted back in an error message (in characters).
@@ -130,6 +130,44 @@ pub fn parse_line(line: &str) -> Result<Command, ParseError> {
         "YXBLOCK" => bare(Command::YxBlock),
         "YXBLOCKUNDO" => bare(Command::YxBlockUndo),
         "YXBLOCKRESET" => bare(Command::YxBlockReset),
+        "YXSETDATABASE" => Ok(Command::YxSetDatabase(path(args))),
+        "YXQUERYDATABASEALL" => bare(Command::Database(DatabaseCommand::QueryAll)),
+        "YXQUERYDATABASEALLT" => bare(Command::Database(DatabaseCommand::QueryAllText)),
+        "YXQUERYDATABASEONE" => bare(Command::Database(DatabaseCommand::QueryOne)),
+        "YXQUERYDATABASETEXT" => bare(Command::Database(DatabaseCommand::QueryText)),
+        "YXDELETEDATABASEONE" => bare(Command::Database(DatabaseCommand::DeleteOne)),
+        "YXEDITTVDDATABASE" => parse_edit_tvd(args),
+        "YXEDITTEXTDATABASE" => Ok(Command::Database(DatabaseCommand::EditText(unquote(args)))),
+        "YXEDITLABELDATABASE" => {
+            let (point, text) = split_word(args);
+            let (x, y) = pair(name, "x,y text", point)?;
+            let text = text.to_string();
+            Ok(Command::Database(DatabaseCommand::EditPointText {
+                x,
+                y,
+                text,
+            }))
+        }
+        "YXDELETEDATABASEALL" => {
+            let filter = match args.to_ascii_lowercase().as_str() {
+                "" => DeleteFilter::All,
+                "nonwl" => DeleteFilter::NotWinLoss,
+                "wl" => DeleteFilter::WinLoss,
+                _ => {
+                    return Err(ParseError::BadArguments(format!(
+                        "{name} expects nothing, nonwl or wl, got {}",
+                        quote(args)
+                    )));
+                }
+            };
+            Ok(Command::Database(DatabaseCommand::DeleteAll(filter)))
+        }
+        "YXSETBESTMOVEDATABASE" => bare(Command::Database(DatabaseCommand::Unsupported(
+            "YXSETBESTMOVEDATABASE",
+        ))),
+        "YXCLEARBESTMOVEDATABASE" => bare(Command::Database(DatabaseCommand::Unsupported(
+            "YXCLEARBESTMOVEDATABASE",
+        ))),
         _ => Err(ParseError::Unknown(format!(
             "unknown command {}",
             quote(word)
@@ -351,6 +389,45 @@ fn pair(name: &str, shape: &str, args: &str) -> Result<(u32, u32), ParseError> {
     let a = number::<u32>(a).map_err(|p| bad(format!(": {label_a} is {p}")))?;
     let b = number::<u32>(b).map_err(|p| bad(format!(": {label_b} is {p}")))?;
     Ok((a, b))
+}
+
+/// `YXEDITTVDDATABASE mask label value depth`, four integers.
+fn parse_edit_tvd(args: &str) -> Result<Command, ParseError> {
+    let numbers: Result<Vec<i32>, _> = args.split_whitespace().map(number::<i32>).collect();
+    match numbers.as_deref() {
+        Ok(&[mask, label, value, depth]) if mask >= 0 => {
+            let mask = mask as u32;
+            let edit = Edit {
+                mask,
+                label,
+                value,
+                depth,
+            };
+            Ok(Command::Database(DatabaseCommand::EditTvd(edit)))
+        }
+        _ => Err(ParseError::BadArguments(format!(
+            "YXEDITTVDDATABASE expects mask label value depth (integers), got {}",
+            quote(args)
+        ))),
+    }
+}
+
+/// A text argument: inside double quotes (`\"` and `\\` escaped), as
+/// Rapfi reads it, or else the rest of the line as it is.
+fn unquote(args: &str) -> String {
+    let Some(inner) = args.strip_prefix('"') else {
+        return args.to_string();
+    };
+    let mut out = String::new();
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => break,
+            '\\' => out.extend(chars.next()),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// A file path argument: the rest of the line (spaces kept inside), or
@@ -609,13 +686,62 @@ mod tests {
     }
 
     #[test]
+    fn database_commands() {
+        let db = |line: &str| match parse_line(line) {
+            Ok(Command::Database(d)) => d,
+            other => panic!("{line:?}: expected a database command, got {other:?}"),
+        };
+        assert_eq!(db("yxquerydatabaseall"), DatabaseCommand::QueryAll);
+        assert_eq!(
+            db("yxedittvddatabase 1 -1 0 0"),
+            DatabaseCommand::EditTvd(Edit {
+                mask: 1,
+                label: -1,
+                value: 0,
+                depth: 0
+            })
+        );
+        // Rapfi's quoted text, or the rest of the line as it is.
+        assert_eq!(
+            db(r#"YXEDITTEXTDATABASE "a \"b\" \\ c" ignored"#),
+            DatabaseCommand::EditText(r#"a "b" \ c"#.into())
+        );
+        assert_eq!(
+            db("YXEDITTEXTDATABASE plain  text"),
+            DatabaseCommand::EditText("plain  text".into())
+        );
+        assert_eq!(
+            db("yxeditlabeldatabase 7,8 two words"),
+            DatabaseCommand::EditPointText {
+                x: 7,
+                y: 8,
+                text: "two words".into()
+            }
+        );
+        assert_eq!(
+            db("YXDELETEDATABASEALL WL"),
+            DatabaseCommand::DeleteAll(DeleteFilter::WinLoss)
+        );
+        assert_eq!(
+            parse_line("YXSETDATABASE C:\\db\\my.db"),
+            Ok(Command::YxSetDatabase(Some("C:\\db\\my.db".into())))
+        );
+        for line in [
+            "YXEDITTVDDATABASE 1 2 3",
+            "YXEDITTVDDATABASE -1 2 3 4",
+            "YXEDITLABELDATABASE x text",
+            "YXDELETEDATABASEALL all",
+            "YXQUERYDATABASEONE 7,7",
+        ] {
+            bad_args(line);
+        }
+    }
+
+    #[test]
     fn unknown_commands() {
         assert_eq!(unknown("FOO"), "unknown command \"FOO\"");
         assert_eq!(unknown("SUGGEST 7,7"), "unknown command \"SUGGEST\"");
-        assert_eq!(
-            unknown("YXQUERYDATABASEALL"),
-            "unknown command \"YXQUERYDATABASEALL\""
-        );
+        assert_eq!(unknown("YXDBCHECK"), "unknown command \"YXDBCHECK\"");
         assert_eq!(unknown("7,7,1"), "unknown command \"7,7,1\"");
         assert_eq!(unknown("TURN7,8"), "unknown command \"TURN7,8\"");
         // Control characters are escaped so the reply stays on one line.
@@ -1141,8 +1267,36 @@ mod tests {
             any_info().prop_map(Command::Info),
             "[A-Za-z0-9_./\\\\:-][A-Za-z0-9_./\\\\: -]{0,30}[A-Za-z0-9_./\\\\:-]"
                 .prop_map(|p| Command::YxHashLoad(Some(p))),
+            any_database().prop_map(Command::Database),
         ];
         prop_oneof![simple, with_args]
+    }
+
+    /// A position-database command with arbitrary arguments.
+    fn any_database() -> impl Strategy<Value = DatabaseCommand> {
+        prop_oneof![
+            Just(DatabaseCommand::QueryAll),
+            Just(DatabaseCommand::QueryAllText),
+            Just(DatabaseCommand::QueryOne),
+            Just(DatabaseCommand::QueryText),
+            Just(DatabaseCommand::DeleteOne),
+            Just(DatabaseCommand::DeleteAll(DeleteFilter::All)),
+            Just(DatabaseCommand::DeleteAll(DeleteFilter::WinLoss)),
+            Just(DatabaseCommand::Unsupported("YXSETBESTMOVEDATABASE")),
+            (0..8u32, any::<i32>(), any::<i32>(), any::<i32>()).prop_map(
+                |(mask, label, value, depth)| {
+                    DatabaseCommand::EditTvd(Edit {
+                        mask,
+                        label,
+                        value,
+                        depth,
+                    })
+                }
+            ),
+            "[ -~]{0,20}".prop_map(DatabaseCommand::EditText),
+            (any::<u32>(), any::<u32>(), "([!-~]([ !-~]{0,20}[!-~])?)?")
+                .prop_map(|(x, y, text)| DatabaseCommand::EditPointText { x, y, text }),
+        ]
     }
 
     /// An INFO setting with arbitrary values (unknown keys avoid the known ones).
@@ -1252,12 +1406,15 @@ mod tests {
             pad in (0usize..3, 0usize..3),
             ending in 0usize..4,
         ) {
-            // Folder and unknown INFO values and table file paths are taken
-            // verbatim, so leave them intact.
+            // Folder and unknown INFO values, table file paths and database
+            // texts are taken verbatim, so leave them intact.
             let verbatim = matches!(
                 command,
                 Command::Info(InfoSetting::Folder(_) | InfoSetting::Unknown { .. })
                     | Command::YxHashLoad(Some(_))
+                    | Command::Database(
+                        DatabaseCommand::EditText(_) | DatabaseCommand::EditPointText { .. }
+                    )
             );
             let text = command.to_string();
             let text = if verbatim {

@@ -16,7 +16,8 @@ use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::command::{BlockLine, Command, InfoSetting};
+use super::command::{BlockLine, Command, DatabaseCommand, InfoSetting, quoted};
+use super::database::{Database, PositionKey, Record};
 use super::parser::{ParseError, parse_block_bytes, parse_bytes};
 use super::reply;
 use crate::eval::Score;
@@ -113,20 +114,23 @@ enum Task {
     Defend,
 }
 
-/// What a saved-table command does with its file.
+/// What a command with a file path (on its line or the next) does with it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum TableFileOp {
+enum FileOp {
     /// `YXHASHDUMP`: save the table.
     Dump,
     /// `YXHASHLOAD`: load a saved table.
     Load,
+    /// `YXSETDATABASE`: keep the position database in the file.
+    SetDatabase,
 }
 
-impl TableFileOp {
+impl FileOp {
     fn name(self) -> &'static str {
         match self {
-            TableFileOp::Dump => "YXHASHDUMP",
-            TableFileOp::Load => "YXHASHLOAD",
+            FileOp::Dump => "YXHASHDUMP",
+            FileOp::Load => "YXHASHLOAD",
+            FileOp::SetDatabase => "YXSETDATABASE",
         }
     }
 }
@@ -139,6 +143,9 @@ enum BlockKind {
     Swap2,
     YxBlock,
     YxBlockUndo,
+    /// A position-database command's position (the command in
+    /// [`Block::database`]).
+    Database,
 }
 
 impl BlockKind {
@@ -149,6 +156,7 @@ impl BlockKind {
             BlockKind::Swap2 => "SWAP2BOARD",
             BlockKind::YxBlock => "YXBLOCK",
             BlockKind::YxBlockUndo => "YXBLOCKUNDO",
+            BlockKind::Database => "database",
         }
     }
 
@@ -162,6 +170,8 @@ struct Block {
     kind: BlockKind,
     stones: Vec<(u32, u32, Option<u8>)>,
     error: Option<String>,
+    /// The command of a [`BlockKind::Database`] block.
+    database: Option<DatabaseCommand>,
 }
 
 /// The protocol state machine.
@@ -192,8 +202,11 @@ pub struct Session {
     clear_pending: bool,
     /// A search ran since the table was last emptied (else it is empty).
     table_used: bool,
-    /// `YXHASHDUMP` or `YXHASHLOAD` came without a path: the next line is it.
-    path_for: Option<TableFileOp>,
+    /// `YXHASHDUMP`, `YXHASHLOAD` or `YXSETDATABASE` came without a path:
+    /// the next line is it.
+    path_for: Option<FileOp>,
+    /// Yixin-Board's position database (in memory until `YXSETDATABASE`).
+    database: Database,
     /// When the running search was asked for (its time is charged to the
     /// game clock when it ends).
     asked_at: Option<Instant>,
@@ -243,6 +256,7 @@ impl Session {
             clear_pending: false,
             table_used: false,
             path_for: None,
+            database: Database::new(),
             asked_at: None,
             clock_charged: false,
             engine: None,
@@ -336,9 +350,9 @@ impl Session {
         }
     }
 
-    /// The line after a bare `YXHASHDUMP` or `YXHASHLOAD`: the file's path
+    /// The line after a bare `YXHASHDUMP`, `YXHASHLOAD` or `YXSETDATABASE`: the file's path
     /// (blank lines are skipped; `END` still ends the session).
-    fn path_line(&mut self, op: TableFileOp, line: &[u8], at: Instant) -> Flow {
+    fn path_line(&mut self, op: FileOp, line: &[u8], at: Instant) -> Flow {
         let text = String::from_utf8_lossy(line);
         let path = text.trim_start_matches('\u{feff}').trim();
         if path.is_empty() {
@@ -349,20 +363,29 @@ impl Session {
             self.error(&format!("{}: no file name came before END", op.name()));
             return self.command(Command::End, at);
         }
-        self.table_file(op, path);
+        self.with_file(op, path);
         Flow::Continue
     }
 
-    /// `YXHASHDUMP` / `YXHASHLOAD` with its path, or without (then the next line is it).
-    fn table_file_command(&mut self, op: TableFileOp, path: Option<String>) {
+    /// `YXHASHDUMP` / `YXHASHLOAD` / `YXSETDATABASE` with its path, or
+    /// without (then the next line is it).
+    fn file_command(&mut self, op: FileOp, path: Option<String>) {
         match path {
-            Some(p) => self.table_file(op, &p),
+            Some(p) => self.with_file(op, &p),
             None => self.path_for = Some(op),
         }
     }
 
+    /// Carries out `op` with the file at `path`.
+    fn with_file(&mut self, op: FileOp, path: &str) {
+        match op {
+            FileOp::SetDatabase => self.set_database(path),
+            FileOp::Dump | FileOp::Load => self.table_file(op, path),
+        }
+    }
+
     /// Saves the table to `path` or loads it from there, for this game.
-    fn table_file(&mut self, op: TableFileOp, path: &str) {
+    fn table_file(&mut self, op: FileOp, path: &str) {
         let Some(b) = &self.board else {
             return self.error(&format!("{}: no game: send START first", op.name()));
         };
@@ -376,11 +399,12 @@ impl Session {
         self.apply_settings();
         let file = std::path::Path::new(path);
         let result = match op {
-            TableFileOp::Dump => self
+            FileOp::Dump => self
                 .searcher
                 .save_hash(file, key)
                 .map(|n| format!("table saved: {n} entries to {path}")),
-            TableFileOp::Load => {
+            FileOp::SetDatabase => unreachable!("not a table file"),
+            FileOp::Load => {
                 // Even a damaged file may have added entries before the damage.
                 self.table_used = true;
                 self.searcher
@@ -524,8 +548,23 @@ impl Session {
                     kind,
                     stones: Vec::new(),
                     error,
+                    database: None,
                 });
             }
+            Command::Database(database) => {
+                let error = if self.board.is_none() {
+                    Some(format!("{}: no game: send START first", database.name()))
+                } else {
+                    None
+                };
+                self.block = Some(Block {
+                    kind: BlockKind::Database,
+                    stones: Vec::new(),
+                    error,
+                    database: Some(database),
+                });
+            }
+            Command::YxSetDatabase(path) => self.file_command(FileOp::SetDatabase, path),
             Command::Done => self.error("DONE without BOARD, YXBOARD or SWAP2BOARD"),
             Command::Info(setting) => self.info(setting),
             Command::About => self.out.line(&reply::about()),
@@ -554,8 +593,8 @@ impl Session {
                 ),
             },
             Command::YxHashClear => self.clear_table(),
-            Command::YxHashDump(path) => self.table_file_command(TableFileOp::Dump, path),
-            Command::YxHashLoad(path) => self.table_file_command(TableFileOp::Load, path),
+            Command::YxHashDump(path) => self.file_command(FileOp::Dump, path),
+            Command::YxHashLoad(path) => self.file_command(FileOp::Load, path),
             Command::YxSearchDefend => match &self.board {
                 None => self.error("no game: send START first"),
                 Some(_) => self.defend(at),
@@ -785,6 +824,10 @@ impl Session {
             self.error(&e);
             return;
         }
+        if let Some(command) = block.database {
+            let moves: Vec<(u32, u32)> = block.stones.iter().map(|s| (s.0, s.1)).collect();
+            return self.database_command(command, &moves);
+        }
         let old = self.board.as_ref().expect("checked at block start");
         if matches!(block.kind, BlockKind::YxBlock | BlockKind::YxBlockUndo) {
             // All points or none: a bad one leaves the list as it was.
@@ -826,7 +869,9 @@ impl Session {
                     n => self.error(&format!("SWAP2BOARD expects 0, 3 or 5 stones, got {n}")),
                 }
             }
-            BlockKind::YxBlock | BlockKind::YxBlockUndo => unreachable!("handled above"),
+            BlockKind::YxBlock | BlockKind::YxBlockUndo | BlockKind::Database => {
+                unreachable!("handled above")
+            }
             BlockKind::Board | BlockKind::YxBoard => {
                 let stones: Vec<_> = block.stones.iter().filter(|s| s.2 != Some(3)).collect();
                 let own = stones.iter().filter(|s| s.2 == Some(1)).count();
@@ -857,6 +902,92 @@ impl Session {
                     self.think(Task::Move, at);
                 }
             }
+        }
+    }
+
+    /// `YXSETDATABASE path`: the position database is now the file's.
+    fn set_database(&mut self, path: &str) {
+        match self.database.open(std::path::Path::new(path)) {
+            Ok(()) => self.out.line(&reply::message(&format!(
+                "database: {} records in {path}",
+                self.database.len()
+            ))),
+            Err(e) => self.error(&format!("YXSETDATABASE: {e:#}")),
+        }
+    }
+
+    /// A position-database command on the position after `moves` (black
+    /// first), on the current game's board size and rule.
+    fn database_command(&mut self, command: DatabaseCommand, moves: &[(u32, u32)]) {
+        let name = command.name();
+        let b = self.board.as_ref().expect("checked at block start");
+        let (w, h) = (b.width() as u32, b.height() as u32);
+        let key = match PositionKey::from_moves(self.rule.protocol_value(), w, h, moves) {
+            Ok(key) => key,
+            Err(e) => return self.error(&format!("{name}: {e}")),
+        };
+        let db = &mut self.database;
+        let out = &self.out;
+        let message = |text: String| out.line(&reply::message(&text));
+        let one = |r: Option<&Record>| {
+            let r = r.cloned().unwrap_or_default();
+            format!("DATABASE ONE {} {} {}", r.label, r.value, r.depth)
+        };
+        let comment = |r: Option<&Record>| {
+            let text = r.map_or("", |r| r.comment.as_str());
+            format!("DATABASE TEXT {}", quoted(text))
+        };
+        let result = match command {
+            DatabaseCommand::QueryAll | DatabaseCommand::QueryAllText => {
+                message("DATABASE REFRESH".to_string());
+                for e in db.children(&key) {
+                    // -1 for no label, as Yixin-Board (and Rapfi) expect.
+                    let label = if e.record.label > 0 {
+                        e.record.label
+                    } else {
+                        -1
+                    };
+                    let r = &e.record;
+                    let mut line =
+                        format!("DATABASE {} {} {label} {} {}", e.x, e.y, r.value, r.depth);
+                    if !e.text.is_empty() {
+                        line.push(' ');
+                        line.extend(e.text.chars().map(|c| if c.is_control() { ' ' } else { c }));
+                    }
+                    message(line);
+                }
+                message("DATABASE DONE".to_string());
+                if command == DatabaseCommand::QueryAllText {
+                    message(comment(db.get(&key)));
+                }
+                Ok(())
+            }
+            DatabaseCommand::QueryOne => {
+                message(one(db.get(&key)));
+                Ok(())
+            }
+            DatabaseCommand::QueryText => {
+                message(comment(db.get(&key)));
+                Ok(())
+            }
+            DatabaseCommand::EditTvd(edit) => db.edit(&key, edit).map(|r| message(one(Some(r)))),
+            DatabaseCommand::EditText(text) => db.set_comment(&key, &text),
+            DatabaseCommand::EditPointText { x, y, text } => db.set_point_text(&key, x, y, &text),
+            DatabaseCommand::DeleteOne | DatabaseCommand::DeleteAll(_) => {
+                let deleted = match command {
+                    DatabaseCommand::DeleteAll(filter) => db.delete_from(&key, filter),
+                    _ => db.delete_one(&key),
+                };
+                // Lower case: Yixin-Board reads "MESSAGE DATABASE" lines as
+                // points of the board.
+                deleted.map(|n| message(format!("database: {n} records deleted")))
+            }
+            DatabaseCommand::Unsupported(_) => Err(anyhow::anyhow!(
+                "not supported: Tianyuan keeps no best-move records"
+            )),
+        };
+        if let Err(e) = result {
+            self.error(&format!("{name}: {e:#}"));
         }
     }
 
