@@ -27,7 +27,7 @@ fn main() {
     // of the hard limit, which without one are bounded only by node counts.
     let mut limits = Limits::depth(depth);
     if let Some(ms) = std::env::var("HARD_MS").ok().and_then(|s| s.parse().ok()) {
-        limits.hard = std::time::Duration::from_millis(ms);
+        limits.time.hard = std::time::Duration::from_millis(ms);
     }
     let mut seen = std::collections::HashSet::new();
     let mut kept = 0usize;

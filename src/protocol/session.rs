@@ -26,7 +26,7 @@ use crate::game::{Board, Color, Pos, Rule};
 use crate::search::defend::{Defence, search_defence};
 use crate::search::tablefile::TableKey;
 use crate::search::threats::legal_for;
-use crate::search::time::{TimeControl, budget};
+use crate::search::time::{Budget, TimeControl, budget};
 use crate::search::{Info, Limits, Outcome, Progress, RootEvent, Searcher};
 
 /// Where replies go: one line at a time, flushed at once, shared by threads.
@@ -1048,19 +1048,15 @@ impl Session {
             budget.hard,
             if budget.use_all { ", all of it" } else { "" }
         );
-        let spent = at.elapsed();
-        let (soft, hard) = if at_once {
-            (Duration::ZERO, Duration::ZERO)
-        } else {
-            (budget.soft, budget.hard)
-        };
         Limits {
-            soft: soft.saturating_sub(spent),
-            hard: hard.saturating_sub(spent),
+            time: if at_once {
+                Budget::INSTANT
+            } else {
+                budget.less(at.elapsed())
+            },
             max_depth: self.max_depth.unwrap_or(120),
             max_nodes: self.max_nodes.unwrap_or(u64::MAX),
             exclude: Vec::new(),
-            use_all: budget.use_all,
             balance: None,
         }
     }
@@ -1116,8 +1112,7 @@ impl Session {
         if let Task::NBest { n, found } = &task {
             // Split the time over the n searches.
             let n = *n as u32;
-            limits.soft /= n;
-            limits.hard /= n;
+            limits.time = limits.time.divided(n);
             limits.exclude = found.iter().map(|f| f.0).collect();
         }
         limits.exclude.extend(self.blocked_points(&board));
@@ -1125,8 +1120,7 @@ impl Session {
             Task::BalanceOne { bias } => limits.balance = Some(*bias),
             Task::BalanceTwo { bias, first, .. } => {
                 // Half the time for each stone; the first keeps the game level.
-                limits.soft /= 2;
-                limits.hard /= 2;
+                limits.time = limits.time.divided(2);
                 limits.balance = Some(if first.is_some() { *bias } else { 0 });
             }
             _ => {}

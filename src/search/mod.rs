@@ -54,22 +54,20 @@ pub const WIN: Score = 30_000;
 /// How long and how deep to search.
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// Do not start a new iteration after this much time.
-    pub soft: Duration,
-    /// Stop at once after this much time.
-    pub hard: Duration,
+    /// The time: no new iteration after its (stability-scaled) soft limit,
+    /// stop at once at its hard limit. With `use_all` (only a per-move
+    /// limit, or byoyomi: time saved now has no later use) iterations start
+    /// until `soft`; otherwise (a game clock) `soft` is scaled by how stable
+    /// the root's best move is (see [`time::Stability`]) and no iteration
+    /// starts that would likely not finish before `hard` (see
+    /// [`time::Budget::can_start_iteration`]).
+    pub time: time::Budget,
     /// Deepest iteration.
     pub max_depth: i32,
     /// Stop after about this many nodes (the threat solvers' included).
     pub max_nodes: u64,
     /// Root moves not to consider (for n-best analysis).
     pub exclude: Vec<Pos>,
-    /// True when time saved now has no later use (only a per-move limit, or
-    /// byoyomi): iterations start until `soft`. False under a game clock:
-    /// `soft` is scaled by how stable the root's best move is (see
-    /// [`time::Stability`]), and no iteration starts that would likely not
-    /// finish before `hard` (see [`time::Budget::can_start_iteration`]).
-    pub use_all: bool,
     /// Balance mode (Yixin-Board's `YXBALANCEONE`): instead of the best move,
     /// the move after which the mover's score is nearest this value (each
     /// root move scores `bias - |score - bias|`). No solvers, no shortcuts.
@@ -80,30 +78,26 @@ impl Limits {
     /// Search to `depth` with no time or node limit.
     pub fn depth(depth: i32) -> Limits {
         Limits {
-            soft: Duration::MAX,
-            hard: Duration::MAX,
+            time: time::Budget::UNLIMITED,
             max_depth: depth,
             max_nodes: u64::MAX,
             exclude: Vec::new(),
-            use_all: true,
             balance: None,
         }
     }
 
     /// The hard limit, capped at an hour so fractions of it make deadlines.
     pub fn hard_capped(&self) -> Duration {
-        self.hard.min(Duration::from_secs(3600))
+        self.time.hard.min(Duration::from_secs(3600))
     }
 
     /// Search for at most `time` (soft target = hard limit).
     pub fn time(time: Duration) -> Limits {
         Limits {
-            soft: time,
-            hard: time,
+            time: time::Budget::fixed(time),
             max_depth: pvs::MAX_PLY as i32 - 8,
             max_nodes: u64::MAX,
             exclude: Vec::new(),
-            use_all: true,
             balance: None,
         }
     }
@@ -408,7 +402,7 @@ impl Searcher {
             // The root solvers' nodes count towards the node limit.
             nodes: AtomicU64::new(solver_nodes),
             start,
-            hard: limits.hard,
+            hard: limits.time.hard,
             max_nodes: limits.max_nodes,
         };
         let root_moves: Vec<(Pos, i32)> = moves.to_vec();
@@ -472,7 +466,7 @@ impl Searcher {
         }
         // A part of the soft limit: under a game clock the hard limit may be
         // several times the time planned for the move.
-        let time = limits.soft.min(limits.hard_capped()) / VCT_ROOT_DIVISOR;
+        let time = limits.time.soft.min(limits.hard_capped()) / VCT_ROOT_DIVISOR;
         let vct_deadline = Instant::now() + time;
         let vct_nodes = VCT_ROOT_NODES.min(limits.max_nodes.saturating_sub(vcf.nodes));
         let mut vct = vct::VctSolver::new(vct_nodes, Some(&self.stop), Some(vct_deadline));
@@ -511,15 +505,10 @@ fn iterate(
     let mut verified: Vec<Pos> = Vec::new();
     let mut refutations = 0;
     let mut depth = start_depth;
-    // Thread 0's clock: the limits as a budget (whose optimum the iteration
-    // rule does not read), how stable the best move is, and when the current
-    // iteration started (for the prediction of the next one's cost).
-    let budget = time::Budget {
-        soft: limits.soft,
-        hard: limits.hard,
-        optimum: limits.soft,
-        use_all: limits.use_all,
-    };
+    // Thread 0's clock: the time budget, how stable the best move is, and
+    // when the current iteration started (for the prediction of the next
+    // one's cost).
+    let budget = limits.time;
     let mut stability = time::Stability::new();
     let mut last_best: Option<Pos> = None;
     let mut iteration_start = shared.start.elapsed();

@@ -239,6 +239,46 @@ impl Budget {
         use_all: true,
     };
 
+    /// No time limit at all (a search bounded by depth or nodes).
+    pub const UNLIMITED: Budget = Budget {
+        soft: Duration::MAX,
+        hard: Duration::MAX,
+        optimum: Duration::MAX,
+        use_all: true,
+    };
+
+    /// Think for `time`, all of it (soft target = hard limit).
+    pub fn fixed(time: Duration) -> Budget {
+        Budget {
+            soft: time,
+            hard: time,
+            optimum: time,
+            use_all: true,
+        }
+    }
+
+    /// The budget left once `spent` has passed.
+    pub fn less(self, spent: Duration) -> Budget {
+        Budget {
+            soft: self.soft.saturating_sub(spent),
+            hard: self.hard.saturating_sub(spent),
+            optimum: self.optimum.saturating_sub(spent),
+            use_all: self.use_all,
+        }
+    }
+
+    /// A `n`th of the budget, for one of `n` searches that share it (`n`
+    /// of 0 counts as 1).
+    pub fn divided(self, n: u32) -> Budget {
+        let n = n.max(1);
+        Budget {
+            soft: self.soft / n,
+            hard: self.hard / n,
+            optimum: self.optimum / n,
+            use_all: self.use_all,
+        }
+    }
+
     /// The soft limit scaled by a stability `factor` (see [`Stability::factor`]), clamped to
     /// [[`MIN_STABILITY_FACTOR`], [`MAX_STABILITY_FACTOR`]] (a NaN counts as 1), and never past
     /// `hard`. With [`use_all`](Self::use_all) the soft limit as it is: shrinking it would only
@@ -440,6 +480,27 @@ mod tests {
 
     fn ms(v: u64) -> Duration {
         Duration::from_millis(v)
+    }
+
+    #[test]
+    fn a_budget_shrinks_by_the_time_spent_and_splits_evenly() {
+        let b = Budget {
+            soft: ms(600),
+            hard: ms(2_000),
+            optimum: ms(1_000),
+            use_all: false,
+        };
+        let left = b.less(ms(700));
+        assert_eq!(
+            (left.soft, left.hard, left.optimum),
+            (ms(0), ms(1_300), ms(300))
+        );
+        assert!(!left.use_all);
+        let third = b.divided(3);
+        assert_eq!((third.soft, third.hard), (ms(200), ms(2_000) / 3));
+        assert_eq!(b.divided(0), b);
+        assert_eq!(Budget::fixed(ms(5)).soft, Budget::fixed(ms(5)).hard);
+        assert_eq!(Budget::UNLIMITED.less(ms(5)).hard, Duration::MAX - ms(5));
     }
 
     fn turn(t: u64) -> TimeControl {
