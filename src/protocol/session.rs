@@ -174,6 +174,15 @@ struct Block {
     database: Option<DatabaseCommand>,
 }
 
+impl Block {
+    /// The command that opened the block, for messages.
+    fn name(&self) -> &'static str {
+        self.database
+            .as_ref()
+            .map_or(self.kind.name(), |d| d.name())
+    }
+}
+
 /// The protocol state machine.
 pub struct Session {
     out: Output,
@@ -443,7 +452,7 @@ impl Session {
                     } else {
                         format!(
                             "{} points are x,y, got {x},{y},{}",
-                            block.kind.name(),
+                            block.name(),
                             field.unwrap_or(0)
                         )
                     });
@@ -470,7 +479,7 @@ impl Session {
                         if cmd == Command::End {
                             return Flow::Exit;
                         }
-                        self.error(&format!("{} block not closed by DONE", block.kind.name()));
+                        self.error(&format!("{} block not closed by DONE", block.name()));
                         return self.command(cmd, at);
                     }
                     _ => {}
