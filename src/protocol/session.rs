@@ -112,6 +112,10 @@ enum Task {
     },
     /// `YXSEARCHDEFEND`: report the moves that hold; nothing is played.
     Defend,
+    /// `INFO pondering 1`: after answering a move, search on the opponent's
+    /// time to fill the table for the next move. Prints nothing; any command
+    /// but `INFO` stops it, and its result is dropped.
+    Ponder,
 }
 
 /// What a command with a file path (on its line or the next) does with it.
@@ -216,6 +220,8 @@ pub struct Session {
     path_for: Option<FileOp>,
     /// Yixin-Board's position database (in memory until `YXSETDATABASE`).
     database: Database,
+    /// `INFO pondering 1`: think on the opponent's time ([`Task::Ponder`]).
+    pondering: bool,
     /// When the running search was asked for (its time is charged to the
     /// game clock when it ends).
     asked_at: Option<Instant>,
@@ -266,6 +272,7 @@ impl Session {
             table_used: false,
             path_for: None,
             database: Database::new(),
+            pondering: false,
             asked_at: None,
             clock_charged: false,
             engine: None,
@@ -283,6 +290,8 @@ impl Session {
         match event {
             Event::Eof => {
                 self.eof = true;
+                // No command can follow: a ponder search has nothing to wait for.
+                self.stop_pondering();
                 self.drain_queue()
             }
             Event::Line(line, at) => {
@@ -292,8 +301,12 @@ impl Session {
                 self.line(&line, at)
             }
             Event::SearchDone(outcome) => {
-                self.search_finished(*outcome);
-                self.drain_queue()
+                let answered_move = self.search_finished(*outcome);
+                let flow = self.drain_queue();
+                if answered_move && flow == Flow::Continue {
+                    self.ponder();
+                }
+                flow
             }
         }
     }
@@ -313,6 +326,46 @@ impl Session {
             return Flow::Exit;
         }
         Flow::Continue
+    }
+
+    /// Stops a ponder search (its result is dropped when it reports).
+    fn stop_pondering(&self) {
+        if matches!(self.searching, Some(Task::Ponder)) {
+            self.searcher.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// With `INFO pondering 1`, after a move was answered and nothing waits:
+    /// searches the position (the opponent to move) until a command comes,
+    /// so that the table is full when it does. Printed: nothing.
+    fn ponder(&mut self) {
+        if !self.pondering || self.searching.is_some() || !self.queue.is_empty() || self.ending {
+            return;
+        }
+        let Some(board) = self.board.clone() else {
+            return;
+        };
+        if board.is_full() || self.game_over(&board).is_some() {
+            return;
+        }
+        self.apply_settings();
+        let limits = Limits {
+            time: Budget::fixed(PONDER_LIMIT),
+            max_depth: self.max_depth.unwrap_or(120),
+            max_nodes: u64::MAX,
+            exclude: self.blocked_points(&board),
+            balance: None,
+        };
+        self.searcher.stop.store(false, Ordering::Relaxed);
+        self.table_used = true;
+        self.searching = Some(Task::Ponder);
+        let searcher = self.searcher.clone();
+        let events = self.events.clone();
+        std::thread::spawn(move || {
+            let outcome = searcher.search(&board, &limits, &mut |_| {});
+            drop(searcher);
+            let _ = events.send(Event::SearchDone(Box::new(outcome)));
+        });
     }
 
     fn line_while_searching(&mut self, line: Vec<u8>, at: Instant) -> Flow {
@@ -337,7 +390,8 @@ impl Session {
                 return Flow::Continue;
             }
             Ok(Command::Empty) if !waiting => return Flow::Continue,
-            _ => {}
+            // Anything else ends a ponder search; the command waits for it.
+            _ => self.stop_pondering(),
         }
         self.queue.push_back((line, at));
         Flow::Continue
@@ -759,8 +813,13 @@ impl Session {
             InfoSetting::GameType(_)
             | InfoSetting::Folder(_)
             | InfoSetting::Evaluate(_, _)
-            | InfoSetting::CautionFactor(_)
-            | InfoSetting::Pondering(_) => log::debug!("INFO {setting} noted"),
+            | InfoSetting::CautionFactor(_) => log::debug!("INFO {setting} noted"),
+            InfoSetting::Pondering(on) => {
+                self.pondering = on;
+                if !on && matches!(self.searching, Some(Task::Ponder)) {
+                    self.searcher.stop.store(true, Ordering::Relaxed);
+                }
+            }
             InfoSetting::Unknown { key, value } => {
                 log::warn!("unknown INFO key {key:?} (value {value:?})")
             }
@@ -1227,10 +1286,16 @@ impl Session {
         empty.into_iter().find(|&p| legal_for(board, p, me))
     }
 
-    fn search_finished(&mut self, outcome: Option<Outcome>) {
+    /// Answers the finished search's task; true when that was a move
+    /// answered (which pondering may follow).
+    fn search_finished(&mut self, outcome: Option<Outcome>) -> bool {
         let Some(task) = self.searching.take() else {
-            return;
+            return false;
         };
+        if matches!(task, Task::Ponder) {
+            return false;
+        }
+        let answered_move = matches!(task, Task::Move);
         if let Some(at) = self.asked_at.take()
             && self.time.charge(at.elapsed())
         {
@@ -1257,10 +1322,10 @@ impl Session {
                 }
                 _ => self.error("no move: the board is full"),
             }
-            return;
+            return answered_move;
         };
         match task {
-            Task::Defend => {}
+            Task::Defend | Task::Ponder => {}
             // A balancing move is answered and placed as a move.
             Task::Move | Task::BalanceOne { .. } => {
                 if matches!(task, Task::BalanceOne { .. }) {
@@ -1297,11 +1362,13 @@ impl Session {
             } => {
                 // The reply is searched on the position after the first stone.
                 let Some(mut b) = self.board.clone().filter(|b| b.is_empty(o.best)) else {
-                    return self.error("YXBALANCETWO: no first stone");
+                    self.error("YXBALANCETWO: no first stone");
+                    return false;
                 };
                 b.make(o.best);
                 if b.is_full() {
-                    return self.error("YXBALANCETWO: no room for a second stone");
+                    self.error("YXBALANCETWO: no room for a second stone");
+                    return false;
                 }
                 let task = Task::BalanceTwo {
                     bias,
@@ -1341,8 +1408,12 @@ impl Session {
                 }
             }
         }
+        answered_move
     }
 }
+
+/// How long a ponder search may run at most (a command stops it sooner).
+const PONDER_LIMIT: Duration = Duration::from_secs(3600);
 
 /// The largest balance bias taken (larger ones are clamped): a lead beyond
 /// this is no balance, and the sum with a score stays far from overflow.
@@ -1560,6 +1631,68 @@ mod tests {
         assert!(marks.iter().any(|m| m.0 == "POS"), "{text}");
         assert!(!lost.is_empty() && !lost.contains(&"8,7"), "{text}");
         assert_eq!(text.lines().last(), Some("8,7"));
+    }
+
+    /// Hands the next search result back to the session.
+    fn next_done(s: &mut Session, rx: &Receiver<Event>) -> Flow {
+        let done = rx
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the search reports");
+        assert!(matches!(done, Event::SearchDone(_)));
+        s.handle(done)
+    }
+
+    #[test]
+    fn pondering_fills_the_opponents_time_and_any_command_ends_it() {
+        let (tx, rx) = channel();
+        let captured = Captured::default();
+        let options = Options {
+            threads: Some(1),
+            hash_bytes: Some(1 << 20),
+        };
+        let mut s = Session::new(Output::new(Box::new(captured.clone())), tx, &options);
+        for line in [
+            "INFO pondering 1",
+            "INFO timeout_turn 100",
+            "INFO timeout_match 100000",
+            "START 15",
+        ] {
+            send(&mut s, line);
+        }
+        send(&mut s, "TURN 7,7");
+        next_done(&mut s, &rx);
+        // Our move is out; the opponent's time is ours to think in.
+        assert!(matches!(s.searching, Some(Task::Ponder)));
+        let left = s.time.time_left_ms.expect("charged");
+        std::thread::sleep(Duration::from_millis(300));
+        // A setting leaves it running; a move stops it and waits for it.
+        send(&mut s, "INFO time_increment 0");
+        assert!(!s.searcher.stop.load(Ordering::Relaxed));
+        send(&mut s, "TURN 9,9");
+        assert!(s.searcher.stop.load(Ordering::Relaxed));
+        next_done(&mut s, &rx);
+        assert!(matches!(s.searching, Some(Task::Move)));
+        next_done(&mut s, &rx);
+        assert!(matches!(s.searching, Some(Task::Ponder)));
+        // The time pondered is not ours: only the move is charged.
+        let spent = left - s.time.time_left_ms.expect("charged");
+        assert!(spent < 250, "{spent} ms charged");
+        // Switched off: the running ponder search stops and none follows.
+        send(&mut s, "INFO pondering 0");
+        next_done(&mut s, &rx);
+        assert!(s.searching.is_none());
+        send(&mut s, "INFO pondering 1");
+        send(&mut s, "TURN 5,5");
+        next_done(&mut s, &rx);
+        assert!(matches!(s.searching, Some(Task::Ponder)));
+        // The end of input ends it too, and the session with it.
+        assert_eq!(s.handle(Event::Eof), Flow::Continue);
+        assert_eq!(next_done(&mut s, &rx), Flow::Exit);
+        // Nothing but our three moves was printed.
+        let text = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+        let replies: Vec<&str> = text.lines().filter(|l| !l.starts_with("MESSAGE")).collect();
+        assert_eq!(replies.len(), 4, "{text}");
+        assert_eq!(replies[0], "OK");
     }
 
     #[test]
