@@ -434,16 +434,6 @@ impl Database {
     }
 }
 
-/// A label as text: its character, or nothing for none.
-pub fn label_text(label: i32) -> String {
-    u32::try_from(label)
-        .ok()
-        .filter(|&c| c > 0)
-        .and_then(char::from_u32)
-        .map(String::from)
-        .unwrap_or_default()
-}
-
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -515,16 +505,16 @@ mod tests {
         db.edit(&key(&[(7, 7), (8, 8), (9, 9)]), tag('c')).unwrap();
         db.set_point_text(&root, 0, 0, "corner").unwrap();
         let kids = db.children(&root);
-        let seen: Vec<(u32, u32, String, &str)> = kids
+        let seen: Vec<(u32, u32, i32, &str)> = kids
             .iter()
-            .map(|e| (e.x, e.y, label_text(e.record.label), e.text.as_str()))
+            .map(|e| (e.x, e.y, e.record.label, e.text.as_str()))
             .collect();
         assert_eq!(
             seen,
             [
-                (0, 0, String::new(), "corner"),
-                (6, 8, "b".to_string(), ""),
-                (8, 8, "a".to_string(), ""),
+                (0, 0, 0, "corner"),
+                (6, 8, 'b' as i32, ""),
+                (8, 8, 'a' as i32, ""),
             ]
         );
         assert!(db.set_point_text(&root, 7, 7, "taken").is_err());

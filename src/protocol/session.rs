@@ -413,8 +413,8 @@ impl Session {
         }
     }
 
-    /// The line after a bare `YXHASHDUMP`, `YXHASHLOAD` or `YXSETDATABASE`: the file's path
-    /// (blank lines are skipped; `END` still ends the session).
+    /// The line after a bare `YXHASHDUMP`, `YXHASHLOAD` or `YXSETDATABASE`:
+    /// the file's path (blank lines are skipped; `END` still ends the session).
     fn path_line(&mut self, op: FileOp, line: &[u8], at: Instant) -> Flow {
         let text = String::from_utf8_lossy(line);
         let path = text.trim_start_matches('\u{feff}').trim();
