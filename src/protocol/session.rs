@@ -295,7 +295,7 @@ impl Session {
                 self.drain_queue()
             }
             Event::Line(line, at) => {
-                if self.searching.is_some() {
+                if self.searching.is_some() && !self.answered_while_pondering(&line) {
                     return self.line_while_searching(line, at);
                 }
                 self.line(&line, at)
@@ -326,6 +326,30 @@ impl Session {
             return Flow::Exit;
         }
         Flow::Continue
+    }
+
+    /// Is `line` one that a ponder search need not stop for: a query that
+    /// leaves the game and the table alone (`YXSHOWFORBID`, the database
+    /// commands and their position lines, `ABOUT`, `YXSHOWINFO`)?
+    /// Yixin-Board sends `yxshowforbid` and `yxquerydatabaseall` right after
+    /// each of the engine's moves; stopping for them would end every ponder
+    /// search at once. Behind waiting commands nothing jumps the queue.
+    fn answered_while_pondering(&self, line: &[u8]) -> bool {
+        if !matches!(self.searching, Some(Task::Ponder)) || !self.queue.is_empty() {
+            return false;
+        }
+        if self.block.is_some() {
+            // Only a database block can have opened while pondering.
+            return parse_block_bytes(line).is_ok();
+        }
+        self.path_for.is_none()
+            && matches!(
+                parse_bytes(line),
+                Ok(Command::YxShowForbid
+                    | Command::About
+                    | Command::YxShowInfo
+                    | Command::Database(_))
+            )
     }
 
     /// Stops a ponder search (its result is dropped when it reports).
@@ -1665,9 +1689,17 @@ mod tests {
         assert!(matches!(s.searching, Some(Task::Ponder)));
         let left = s.time.time_left_ms.expect("charged");
         std::thread::sleep(Duration::from_millis(300));
-        // A setting leaves it running; a move stops it and waits for it.
+        // A setting leaves it running, and so do the queries Yixin-Board
+        // sends after each of our moves, answered at once.
         send(&mut s, "INFO time_increment 0");
+        for line in ["YXSHOWFORBID", "yxquerydatabaseall", "7,7", "8,7", "done"] {
+            send(&mut s, line);
+        }
         assert!(!s.searcher.stop.load(Ordering::Relaxed));
+        assert!(s.queue.is_empty());
+        let text = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+        assert!(text.ends_with("FORBID .\nMESSAGE DATABASE REFRESH\nMESSAGE DATABASE DONE\n"));
+        // A move stops it and waits for it.
         send(&mut s, "TURN 9,9");
         assert!(s.searcher.stop.load(Ordering::Relaxed));
         next_done(&mut s, &rx);
@@ -1688,11 +1720,11 @@ mod tests {
         // The end of input ends it too, and the session with it.
         assert_eq!(s.handle(Event::Eof), Flow::Continue);
         assert_eq!(next_done(&mut s, &rx), Flow::Exit);
-        // Nothing but our three moves was printed.
+        // Nothing but our three moves and the answers above was printed.
         let text = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
         let replies: Vec<&str> = text.lines().filter(|l| !l.starts_with("MESSAGE")).collect();
-        assert_eq!(replies.len(), 4, "{text}");
-        assert_eq!(replies[0], "OK");
+        assert_eq!(replies.len(), 5, "{text}");
+        assert_eq!((replies[0], replies[2]), ("OK", "FORBID ."));
     }
 
     #[test]
