@@ -330,7 +330,8 @@ impl Session {
 
     /// Is `line` one that a ponder search need not stop for: a query that
     /// leaves the game and the table alone (`YXSHOWFORBID`, the database
-    /// commands and their position lines, `ABOUT`, `YXSHOWINFO`)?
+    /// commands and their position lines, `ABOUT`, `YXSHOWINFO`), or
+    /// `YXBLOCKRESET` (which Yixin-Board can send after our moves too)?
     /// Yixin-Board sends `yxshowforbid` and `yxquerydatabaseall` right after
     /// each of the engine's moves; stopping for them would end every ponder
     /// search at once. Behind waiting commands nothing jumps the queue.
@@ -348,6 +349,7 @@ impl Session {
                 Ok(Command::YxShowForbid
                     | Command::About
                     | Command::YxShowInfo
+                    | Command::YxBlockReset
                     | Command::Database(_))
             )
     }
@@ -1692,7 +1694,14 @@ mod tests {
         // A setting leaves it running, and so do the queries Yixin-Board
         // sends after each of our moves, answered at once.
         send(&mut s, "INFO time_increment 0");
-        for line in ["YXSHOWFORBID", "yxquerydatabaseall", "7,7", "8,7", "done"] {
+        for line in [
+            "YXSHOWFORBID",
+            "yxquerydatabaseall",
+            "7,7",
+            "8,7",
+            "done",
+            "YXBLOCKRESET",
+        ] {
             send(&mut s, line);
         }
         assert!(!s.searcher.stop.load(Ordering::Relaxed));
