@@ -53,13 +53,18 @@ impl PositionKey {
             }
             stones.push((x, y, 1 + (i % 2) as u8));
         }
+        Ok(PositionKey::new(rule, width, height, stones))
+    }
+
+    /// The key of these stones (in any order).
+    fn new(rule: u32, width: u32, height: u32, mut stones: Vec<(u32, u32, u8)>) -> PositionKey {
         stones.sort_unstable();
-        Ok(PositionKey {
+        PositionKey {
             rule,
             width,
             height,
             stones,
-        })
+        }
     }
 
     /// The colour to move next: 1 black, 2 white.
@@ -122,13 +127,7 @@ impl PositionKey {
                 }
             }
         }
-        stones.sort_unstable();
-        Ok(PositionKey {
-            rule,
-            width,
-            height,
-            stones,
-        })
+        Ok(PositionKey::new(rule, width, height, stones))
     }
 }
 

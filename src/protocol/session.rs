@@ -1609,15 +1609,21 @@ mod tests {
         }
     }
 
-    #[test]
-    fn realtime_marks_pair_each_root_move_and_name_a_lost_one_once() {
+    /// A session (one thread, 1 MB table) whose replies the test reads.
+    fn captured_session() -> (Session, Receiver<Event>, Captured) {
         let (tx, rx) = channel();
         let captured = Captured::default();
         let options = Options {
             threads: Some(1),
             hash_bytes: Some(1 << 20),
         };
-        let mut s = Session::new(Output::new(Box::new(captured.clone())), tx, &options);
+        let s = Session::new(Output::new(Box::new(captured.clone())), tx, &options);
+        (s, rx, captured)
+    }
+
+    #[test]
+    fn realtime_marks_pair_each_root_move_and_name_a_lost_one_once() {
+        let (mut s, rx, captured) = captured_session();
         for line in [
             "INFO show_detail 1",
             "INFO timeout_turn 700",
@@ -1670,13 +1676,7 @@ mod tests {
 
     #[test]
     fn pondering_fills_the_opponents_time_and_any_command_ends_it() {
-        let (tx, rx) = channel();
-        let captured = Captured::default();
-        let options = Options {
-            threads: Some(1),
-            hash_bytes: Some(1 << 20),
-        };
-        let mut s = Session::new(Output::new(Box::new(captured.clone())), tx, &options);
+        let (mut s, rx, captured) = captured_session();
         for line in [
             "INFO pondering 1",
             "INFO timeout_turn 100",
