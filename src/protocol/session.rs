@@ -382,13 +382,27 @@ impl Session {
             exclude: self.blocked_points(&board),
             balance: None,
         };
-        self.searcher.stop.store(false, Ordering::Relaxed);
         self.table_used = true;
-        self.searching = Some(Task::Ponder);
+        self.spawn_search(Task::Ponder, move |searcher| {
+            searcher.search(&board, &limits, &mut |_| {})
+        });
+    }
+
+    /// Runs `work` for `task` on a thread of its own, the stop flag cleared;
+    /// its outcome comes back as [`Event::SearchDone`]. The thread lets go
+    /// of the searcher before it reports, so that the session, once it has
+    /// the result, may resize the table (which needs the only reference).
+    fn spawn_search(
+        &mut self,
+        task: Task,
+        work: impl FnOnce(&Searcher) -> Option<Outcome> + Send + 'static,
+    ) {
+        self.searcher.stop.store(false, Ordering::Relaxed);
+        self.searching = Some(task);
         let searcher = self.searcher.clone();
         let events = self.events.clone();
         std::thread::spawn(move || {
-            let outcome = searcher.search(&board, &limits, &mut |_| {});
+            let outcome = work(&searcher);
             drop(searcher);
             let _ = events.send(Event::SearchDone(Box::new(outcome)));
         });
@@ -1166,18 +1180,13 @@ impl Session {
         }
         self.apply_settings();
         let limits = self.move_limits(&board, at, self.ending);
-        self.searcher.stop.store(false, Ordering::Relaxed);
-        let searcher = self.searcher.clone();
-        let events = self.events.clone();
         let out = self.out.clone();
-        self.searching = Some(Task::Defend);
-        std::thread::spawn(move || {
+        self.spawn_search(Task::Defend, move |searcher| {
             let d = search_defence(&board, &limits, Instant::now(), &searcher.stop, &mut |p| {
                 out.line(&reply::message(&realtime_mark("LOST", p)));
             });
             out.line(&reply::message(&describe_defence(&d, board.height())));
-            drop(searcher);
-            let _ = events.send(Event::SearchDone(Box::new(None)));
+            None
         });
     }
 
@@ -1219,17 +1228,13 @@ impl Session {
             }
             _ => {}
         }
-        self.searcher.stop.store(false, Ordering::Relaxed);
         self.table_used = true;
         self.asked_at = Some(at);
-        let searcher = self.searcher.clone();
-        let events = self.events.clone();
         let out = self.out.clone();
         let detail = self.show_detail;
         let realtime = self.realtime;
         let height = board.height();
-        self.searching = Some(task);
-        std::thread::spawn(move || {
+        self.spawn_search(task, move |searcher| {
             let mut reported = false;
             // Each lost root move is marked once, not at every iteration;
             // a move's DONE only follows its own POS.
@@ -1279,8 +1284,7 @@ impl Session {
                 };
                 out.line(&reply::message(&describe(&info, height)));
             }
-            drop(searcher);
-            let _ = events.send(Event::SearchDone(Box::new(outcome)));
+            outcome
         });
     }
 
