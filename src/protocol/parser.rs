@@ -18,6 +18,7 @@ use std::str::FromStr;
 
 use super::command::{BlockLine, Command, DatabaseCommand, DeleteFilter, Edit, InfoSetting};
 use super::reply;
+use crate::game::{MAX_SIZE, MIN_SIZE};
 
 /// Longest excerpt of the input quoted back in an error message (in characters).
 const QUOTE_LIMIT: usize = 48;
@@ -475,6 +476,14 @@ fn parse_start(args: &str) -> Result<Command, ParseError> {
         (Some(w), Some(h), None) => {
             let w = number::<u32>(w).map_err(|p| bad(format!(": width is {p}")))?;
             let h = number::<u32>(h).map_err(|p| bad(format!(": height is {p}")))?;
+            // Checked here, in the sender's order: the board made is the
+            // transposed one, whose refusal would name the sides swapped.
+            let fits = |s: u32| (MIN_SIZE..=MAX_SIZE).contains(&(s as usize));
+            if !fits(w) || !fits(h) {
+                return Err(ParseError::BadArguments(format!(
+                    "board size {w}x{h} not supported (sides must be {MIN_SIZE}..={MAX_SIZE})"
+                )));
+            }
             Ok(if w == h {
                 Command::Start(w)
             } else {
@@ -835,6 +844,16 @@ mod tests {
         assert_eq!(
             bad_args("START w 15"),
             "START expects a board size, got \"w 15\": width is not an integer"
+        );
+        // Yixin-Board's width and height, named as sent (the board made
+        // would be the transposed one).
+        assert_eq!(
+            bad_args("START 6 40"),
+            "board size 6x40 not supported (sides must be 5..=32)"
+        );
+        assert_eq!(
+            bad_args("START 4 4"),
+            "board size 4x4 not supported (sides must be 5..=32)"
         );
         assert_eq!(
             bad_args("START 15,15"),
