@@ -745,9 +745,9 @@ mod tests {
         // A freestyle middle game (22 stones of a self-play game, black to
         // move) where the check that the opponent has no VCF/VCT after the
         // first iteration's best move runs long. The check watched only the
-        // search's own stop flag, which the caller's request raises from
-        // the next node on: asked to stop before it began, the search still
-        // spent 92.6k nodes, 91.9k of them in that check.
+        // search's own stop flag, which `check_limits` raises from the
+        // caller's every 512 nodes of the main search: asked to stop before
+        // it began, the search still spent 92.6k nodes, 91.9k in that check.
         let moves = [
             (5, 11),
             (7, 9),

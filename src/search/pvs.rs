@@ -820,7 +820,8 @@ const LMR_DEEPER_PER_PLY: Score = 20;
 const QUIET_ORDER: Score = 40;
 /// Renju's [`QUIET_ORDER`]: one more, so that a point where the opponent
 /// would make a plain three (worth 40 to take), which is no block in Renju,
-/// is quiet when it makes nothing of the mover's own.
+/// is quiet when it makes nothing of the mover's own (history moves the
+/// line either way, as for every move).
 const QUIET_ORDER_RENJU: Score = 41;
 /// A move's ordering key is its `move_score` times this, plus a history term
 /// (at most 2^14) in the tree: the shape decides, history breaks near-ties.
