@@ -11,13 +11,16 @@ positions, TAKEBACK, PLAY, INFO of every key with good and bad values, Renju
 positions with many stones, Yixin-Board commands, garbage), some of them
 while it is thinking (short `timeout_turn`). Then ABOUT must be answered
 within 8 s, END must end the process with status 0, and stderr must hold no
-panic. A failing session's input and stderr tail go to `--out`.
+panic. The engine works in a scratch folder (commands such as `YXHASHDUMP`
+take the next line as a file name). A failing session's input and stderr
+tail go to `--out`.
 """
 import argparse
 import os
 import queue
 import random
 import subprocess
+import tempfile
 import threading
 import time
 
@@ -76,11 +79,31 @@ def pump(stream, q):
     q.put(None)
 
 
+def read_until_quiet(q, quiet):
+    """The lines from `q` until none came for `quiet` seconds or the stream ended."""
+    lines = []
+    while True:
+        try:
+            line = q.get(timeout=quiet)
+        except queue.Empty:
+            return lines
+        if line is None:
+            return lines
+        lines.append(line)
+
+
 def session(engine, seed, commands):
     """Runs one random session; returns (passed, input lines, stderr lines, why)."""
+    with tempfile.TemporaryDirectory(prefix="stress-") as scratch:
+        return session_in(os.path.abspath(engine), seed, commands, scratch)
+
+
+def session_in(engine, seed, commands, scratch):
+    """`session` with the engine working in `scratch`: `YXHASHDUMP` and the
+    like take the next line as a file name and write there."""
     r = random.Random(seed)
     p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE)
+                         stderr=subprocess.PIPE, cwd=scratch)
     out, err = queue.Queue(), queue.Queue()
     threading.Thread(target=pump, args=(p.stdout, out), daemon=True).start()
     threading.Thread(target=pump, args=(p.stderr, err), daemon=True).start()
@@ -105,14 +128,7 @@ def session(engine, seed, commands):
                 time.sleep(r.choice([0, 0.01, 0.05, 0.2]))
         # Let the engine settle, and drop what it said so far: the name
         # line must answer the final ABOUT, not an earlier one.
-        quiet_since = time.time()
-        while time.time() - quiet_since < 1.0:
-            try:
-                if out.get(timeout=0.1) is None:
-                    break
-                quiet_since = time.time()
-            except queue.Empty:
-                pass
+        read_until_quiet(out, 1.0)
         send("ABOUT")
         deadline = time.time() + 8
         while time.time() < deadline and not answered:
@@ -130,15 +146,7 @@ def session(engine, seed, commands):
     except subprocess.TimeoutExpired:
         p.kill()
         rc = "still running 5 s after END"
-    errors = []
-    while True:
-        try:
-            line = err.get(timeout=0.5)
-        except queue.Empty:
-            break
-        if line is None:
-            break
-        errors.append(line)
+    errors = read_until_quiet(err, 0.5)
     panics = [e for e in errors if "panic" in e.lower()]
     if not answered:
         why = "ABOUT not answered"
