@@ -260,15 +260,22 @@ fn side_for(counts: [usize; 2], tempo: isize) -> Color {
 static NO_SHAPES: ShapeTable = [[0; 2]; 1 << 16];
 
 impl Board {
-    /// An empty `width` x `height` board under `rule`.
-    pub fn new(width: usize, height: usize, rule: Rule) -> Result<Board, BoardError> {
+    /// Whether a `width` x `height` board can be made (sides 5..=32).
+    pub fn check_size(width: usize, height: usize) -> Result<(), BoardError> {
         let ok = |s: usize| (MIN_SIZE..=MAX_SIZE).contains(&s);
-        if !ok(width) || !ok(height) {
-            return Err(BoardError::BadSize {
+        if ok(width) && ok(height) {
+            Ok(())
+        } else {
+            Err(BoardError::BadSize {
                 width: width as i64,
                 height: height as i64,
-            });
+            })
         }
+    }
+
+    /// An empty `width` x `height` board under `rule`.
+    pub fn new(width: usize, height: usize, rule: Rule) -> Result<Board, BoardError> {
+        Board::check_size(width, height)?;
         let mut cells = vec![Cell::Wall; CELLS].into_boxed_slice();
         for y in 0..height {
             for x in 0..width {

@@ -18,7 +18,7 @@ use std::str::FromStr;
 
 use super::command::{BlockLine, Command, DatabaseCommand, DeleteFilter, Edit, InfoSetting};
 use super::reply;
-use crate::game::{MAX_SIZE, MIN_SIZE};
+use crate::game::Board;
 
 /// Longest excerpt of the input quoted back in an error message (in characters).
 const QUOTE_LIMIT: usize = 48;
@@ -478,12 +478,8 @@ fn parse_start(args: &str) -> Result<Command, ParseError> {
             let h = number::<u32>(h).map_err(|p| bad(format!(": height is {p}")))?;
             // Checked here, in the sender's order: the board made is the
             // transposed one, whose refusal would name the sides swapped.
-            let fits = |s: u32| (MIN_SIZE..=MAX_SIZE).contains(&(s as usize));
-            if !fits(w) || !fits(h) {
-                return Err(ParseError::BadArguments(format!(
-                    "board size {w}x{h} not supported (sides must be {MIN_SIZE}..={MAX_SIZE})"
-                )));
-            }
+            Board::check_size(w as usize, h as usize)
+                .map_err(|e| ParseError::BadArguments(e.to_string()))?;
             Ok(if w == h {
                 Command::Start(w)
             } else {
