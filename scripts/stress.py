@@ -65,6 +65,8 @@ def random_command(r, size):
         lambda: ["YXNBEST 3", "YXBALANCEONE 100", "YXBALANCETWO 0", "YXSEARCHDEFEND",
                  "YXHASHDUMP", "YXHASHLOAD", "YXSHOWFORBID"][r.randrange(7):][:2],
         lambda: ["yxblock"] + [pt() for _ in range(r.randrange(0, 3))] + ["done"],
+        lambda: [r.choice(["YXDBTOTXT", "YXDBTOTXTALL", "YXTXTTODB", "YXSETDATABASE"])]
+        + [r.choice(["db.txt", "my db.txt", "no/such/dir/x.txt"])],
         lambda: [r.choice(["yxshowforbid", "yxshowinfo", "yxblockreset", "yxnbest 2",
                            "yxquerydatabaseall", "yxhashclear", "yxstop", "stop", "END?", "",
                            "   ", "\x00\x01", "TURN", "TURN 1", "BOARD 1", "DONE", "ÄÖÜ",

@@ -86,6 +86,19 @@ pub enum Command {
     /// `YXSETDATABASE [path]` (Yixin-Board): keep the position database in
     /// this file (read if it exists); the path as for [`Command::YxHashDump`].
     YxSetDatabase(Option<String>),
+    /// `YXDBTOTXT [path]` and `YXDBTOTXTALL [path]` (Yixin-Board's console
+    /// command `dbtotxt`, Rapfi): write the position database's records to a
+    /// text file in the database file's format, those of the game's rule and
+    /// board size, or `all` of them; the path as for [`Command::YxHashDump`].
+    YxDbToTxt {
+        /// Every rule and board size, not only the game's.
+        all: bool,
+        /// The file (`None`: on the next line).
+        path: Option<String>,
+    },
+    /// `YXTXTTODB [path]` (Yixin-Board's `txttodb`): add the records of such
+    /// a text file to the position database.
+    YxTxtToDb(Option<String>),
     /// A position-database command of Yixin-Board; the position follows as
     /// one `x,y` move a line (black first) up to `DONE`.
     Database(DatabaseCommand),
@@ -219,6 +232,9 @@ impl Command {
             Command::YxBalanceOne(_) => "YXBALANCEONE",
             Command::YxBalanceTwo(_) => "YXBALANCETWO",
             Command::YxSetDatabase(_) => "YXSETDATABASE",
+            Command::YxDbToTxt { all: false, .. } => "YXDBTOTXT",
+            Command::YxDbToTxt { all: true, .. } => "YXDBTOTXTALL",
+            Command::YxTxtToDb(_) => "YXTXTTODB",
             Command::Database(d) => d.name(),
         }
     }
@@ -256,8 +272,14 @@ impl fmt::Display for Command {
                 write!(f, "{name} {path}")
             }
             Command::YxHashDump(None) | Command::YxHashLoad(None) => f.write_str(name),
-            Command::YxSetDatabase(Some(path)) => write!(f, "{name} {path}"),
-            Command::YxSetDatabase(None) => f.write_str(name),
+            Command::YxSetDatabase(Some(path))
+            | Command::YxDbToTxt {
+                path: Some(path), ..
+            }
+            | Command::YxTxtToDb(Some(path)) => write!(f, "{name} {path}"),
+            Command::YxSetDatabase(None)
+            | Command::YxDbToTxt { path: None, .. }
+            | Command::YxTxtToDb(None) => f.write_str(name),
             Command::Database(d) => d.fmt(f),
             Command::Empty
             | Command::Restart
@@ -467,6 +489,21 @@ mod tests {
             (Command::YxBalanceOne(-20), "YXBALANCEONE -20"),
             (Command::YxBalanceTwo(0), "YXBALANCETWO 0"),
             (Command::YxSetDatabase(None), "YXSETDATABASE"),
+            (
+                Command::YxDbToTxt {
+                    all: false,
+                    path: Some("my db.txt".to_string()),
+                },
+                "YXDBTOTXT my db.txt",
+            ),
+            (
+                Command::YxDbToTxt {
+                    all: true,
+                    path: None,
+                },
+                "YXDBTOTXTALL",
+            ),
+            (Command::YxTxtToDb(None), "YXTXTTODB"),
             (
                 Command::Database(DatabaseCommand::QueryAll),
                 "YXQUERYDATABASEALL",

@@ -293,12 +293,18 @@ impl Database {
         let Some(path) = &self.path else {
             return Ok(());
         };
+        write_file(path, &self.to_text(|_| true).0)
+    }
+
+    /// The file text of the records and point texts of the positions `keep`
+    /// picks, and how many records it holds.
+    fn to_text(&self, keep: impl Fn(&PositionKey) -> bool) -> (String, usize) {
         let mut out = String::from(HEADER);
         out.push('\n');
-        let mut records: Vec<_> = self.records.iter().collect();
+        let mut records: Vec<_> = self.records.iter().filter(|r| keep(r.0)).collect();
         records
             .sort_by(|a, b| (a.0.stones.len(), &a.0.stones).cmp(&(b.0.stones.len(), &b.0.stones)));
-        for (key, r) in records {
+        for (key, r) in &records {
             out.push_str("P ");
             key.write(&mut out);
             let _ = writeln!(
@@ -310,17 +316,44 @@ impl Database {
                 escape(&r.comment)
             );
         }
-        let mut texts: Vec<_> = self.point_texts.iter().collect();
+        let mut texts: Vec<_> = self.point_texts.iter().filter(|t| keep(&t.0.0)).collect();
         texts.sort_by(|a, b| (&a.0.0.stones, a.0.1, a.0.2).cmp(&(&b.0.0.stones, b.0.1, b.0.2)));
         for ((key, x, y), text) in texts {
             out.push_str("T ");
             key.write(&mut out);
             let _ = writeln!(out, "\t{x},{y}\t{}", escape(text));
         }
-        let mut tmp = path.clone().into_os_string();
-        tmp.push(".tmp");
-        std::fs::write(&tmp, out).with_context(|| format!("cannot write {}", path.display()))?;
-        std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+        (out, records.len())
+    }
+
+    /// Writes the records (and point texts) to the text file `path`, in the
+    /// database file's own format: all of them, or with `only` = (rule,
+    /// width, height) those of that rule and board size (Yixin-Board's
+    /// `YXDBTOTXT` and `YXDBTOTXTALL`). Returns how many records it wrote.
+    pub fn export(&self, path: &Path, only: Option<(u32, u32, u32)>) -> anyhow::Result<usize> {
+        let (text, n) = self.to_text(|k| only.is_none_or(|o| o == (k.rule, k.width, k.height)));
+        write_file(path, &text)?;
+        Ok(n)
+    }
+
+    /// Adds the records and point texts of the text file `path` (written by
+    /// [`Database::export`], or a database file) to the database, replacing
+    /// those of the same positions, and saves (Yixin-Board's `YXTXTTODB`).
+    /// Returns how many records it read. On an error nothing changes.
+    pub fn import(&mut self, path: &Path) -> anyhow::Result<usize> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let mut read = Database::default();
+        read.parse(&text)?;
+        let n = read.records.len();
+        let before = (self.records.clone(), self.point_texts.clone());
+        self.records.extend(read.records);
+        self.point_texts.extend(read.point_texts);
+        if let Err(e) = self.save() {
+            (self.records, self.point_texts) = before;
+            return Err(e);
+        }
+        Ok(n)
     }
 
     /// The record of `key`, if it has one.
@@ -433,6 +466,14 @@ impl Database {
     }
 }
 
+/// Writes `text` to `path` through a temporary file renamed over it.
+fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
+    let mut tmp = path.to_path_buf().into_os_string();
+    tmp.push(".tmp");
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", path.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -517,6 +558,39 @@ mod tests {
             ]
         );
         assert!(db.set_point_text(&root, 7, 7, "taken").is_err());
+    }
+
+    #[test]
+    fn text_files_carry_records_between_databases() {
+        let dir = std::env::temp_dir().join(format!("tianyuan-db-text-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut db = Database::new();
+        let a = key(&[(7, 7), (8, 8)]);
+        let renju = PositionKey::from_moves(4, 15, 15, &[(7, 7)]).unwrap();
+        db.edit(&a, tag('a')).unwrap();
+        db.set_comment(&a, "tab\there").unwrap();
+        db.set_point_text(&a, 0, 0, "corner").unwrap();
+        db.edit(&renju, tag('r')).unwrap();
+        // Only the freestyle 15x15 records, then all of them.
+        let one = dir.join("one.txt");
+        assert_eq!(db.export(&one, Some((0, 15, 15))).unwrap(), 1);
+        assert_eq!(db.export(&dir.join("all.txt"), None).unwrap(), 2);
+        let mut other = Database::new();
+        other.edit(&a, tag('z')).unwrap();
+        assert_eq!(other.import(&one).unwrap(), 1);
+        // The file's record replaces the one of the same position.
+        assert_eq!(other.get(&a), db.get(&a));
+        assert_eq!(other.point_text(&a, 0, 0), "corner");
+        assert!(other.get(&renju).is_none());
+        assert_eq!(other.import(&dir.join("all.txt")).unwrap(), 2);
+        assert_eq!(other.get(&renju).unwrap().label, 'r' as i32);
+        // A file that is not a database text changes nothing.
+        let bad = dir.join("bad.txt");
+        std::fs::write(&bad, "TIANYUAN-DB 1\nP 0 15 15 7,7,1\tx\n").unwrap();
+        assert!(other.import(&bad).is_err());
+        assert!(other.import(&dir.join("absent.txt")).is_err());
+        assert_eq!(other.len(), 2);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

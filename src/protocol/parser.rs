@@ -132,6 +132,15 @@ pub fn parse_line(line: &str) -> Result<Command, ParseError> {
         "YXBLOCKUNDO" => bare(Command::YxBlockUndo),
         "YXBLOCKRESET" => bare(Command::YxBlockReset),
         "YXSETDATABASE" => Ok(Command::YxSetDatabase(path(args))),
+        "YXDBTOTXT" => Ok(Command::YxDbToTxt {
+            all: false,
+            path: path(args),
+        }),
+        "YXDBTOTXTALL" => Ok(Command::YxDbToTxt {
+            all: true,
+            path: path(args),
+        }),
+        "YXTXTTODB" => Ok(Command::YxTxtToDb(path(args))),
         "YXQUERYDATABASEALL" => bare(Command::Database(DatabaseCommand::QueryAll)),
         "YXQUERYDATABASEALLT" => bare(Command::Database(DatabaseCommand::QueryAllText)),
         "YXQUERYDATABASEONE" => bare(Command::Database(DatabaseCommand::QueryOne)),
@@ -614,6 +623,21 @@ mod tests {
                 Command::YxHashLoad(Some("/tmp/my table.hash".to_string())),
             ),
             ("yxsearchdefend", Command::YxSearchDefend),
+            (
+                "yxdbtotxt",
+                Command::YxDbToTxt {
+                    all: false,
+                    path: None,
+                },
+            ),
+            (
+                "YXDBTOTXTALL C:\\db\\all.txt",
+                Command::YxDbToTxt {
+                    all: true,
+                    path: Some("C:\\db\\all.txt".to_string()),
+                },
+            ),
+            ("YXTXTTODB", Command::YxTxtToDb(None)),
             ("YXSHOWINFO", Command::YxShowInfo),
             ("YXBLOCK", Command::YxBlock),
             ("YXBLOCKUNDO", Command::YxBlockUndo),

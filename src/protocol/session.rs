@@ -127,6 +127,10 @@ enum FileOp {
     Load,
     /// `YXSETDATABASE`: keep the position database in the file.
     SetDatabase,
+    /// `YXDBTOTXT` (`all`: `YXDBTOTXTALL`): write the database's records.
+    DbToTxt { all: bool },
+    /// `YXTXTTODB`: add a text file's records to the database.
+    TxtToDb,
 }
 
 impl FileOp {
@@ -135,6 +139,9 @@ impl FileOp {
             FileOp::Dump => "YXHASHDUMP",
             FileOp::Load => "YXHASHLOAD",
             FileOp::SetDatabase => "YXSETDATABASE",
+            FileOp::DbToTxt { all: false } => "YXDBTOTXT",
+            FileOp::DbToTxt { all: true } => "YXDBTOTXTALL",
+            FileOp::TxtToDb => "YXTXTTODB",
         }
     }
 }
@@ -215,7 +222,7 @@ pub struct Session {
     clear_pending: bool,
     /// A search ran since the table was last emptied (else it is empty).
     table_used: bool,
-    /// `YXHASHDUMP`, `YXHASHLOAD` or `YXSETDATABASE` came without a path:
+    /// A command with a file path ([`FileOp`]) came without one:
     /// the next line is it.
     path_for: Option<FileOp>,
     /// Yixin-Board's position database (in memory until `YXSETDATABASE`).
@@ -453,7 +460,7 @@ impl Session {
         }
     }
 
-    /// The line after a bare `YXHASHDUMP`, `YXHASHLOAD` or `YXSETDATABASE`:
+    /// The line after a command with a file path ([`FileOp`]) that came without one:
     /// the file's path (blank lines are skipped; `END` still ends the session).
     fn path_line(&mut self, op: FileOp, line: &[u8], at: Instant) -> Flow {
         let text = String::from_utf8_lossy(line);
@@ -470,7 +477,7 @@ impl Session {
         Flow::Continue
     }
 
-    /// `YXHASHDUMP` / `YXHASHLOAD` / `YXSETDATABASE` with its path, or
+    /// A command with a file path ([`FileOp`]) with its path, or
     /// without (then the next line is it).
     fn file_command(&mut self, op: FileOp, path: Option<String>) {
         match path {
@@ -483,6 +490,8 @@ impl Session {
     fn with_file(&mut self, op: FileOp, path: &str) {
         match op {
             FileOp::SetDatabase => self.set_database(path),
+            FileOp::DbToTxt { all } => self.database_to_text(all, path),
+            FileOp::TxtToDb => self.text_to_database(path),
             FileOp::Dump | FileOp::Load => self.table_file(op, path),
         }
     }
@@ -506,7 +515,9 @@ impl Session {
                 .searcher
                 .save_hash(file, key)
                 .map(|n| format!("table saved: {n} entries to {path}")),
-            FileOp::SetDatabase => unreachable!("not a table file"),
+            FileOp::SetDatabase | FileOp::DbToTxt { .. } | FileOp::TxtToDb => {
+                unreachable!("not a table file")
+            }
             FileOp::Load => {
                 // Even a damaged file may have added entries before the damage.
                 self.table_used = true;
@@ -668,6 +679,8 @@ impl Session {
                 });
             }
             Command::YxSetDatabase(path) => self.file_command(FileOp::SetDatabase, path),
+            Command::YxDbToTxt { all, path } => self.file_command(FileOp::DbToTxt { all }, path),
+            Command::YxTxtToDb(path) => self.file_command(FileOp::TxtToDb, path),
             Command::Done => self.error("DONE without BOARD, YXBOARD or SWAP2BOARD"),
             Command::Info(setting) => self.info(setting),
             Command::About => self.out.line(&reply::about()),
@@ -1021,6 +1034,41 @@ impl Session {
                 self.database.len()
             ))),
             Err(e) => self.error(&format!("YXSETDATABASE: {e:#}")),
+        }
+    }
+
+    /// `YXDBTOTXT path` / `YXDBTOTXTALL path`: the database's records (the
+    /// game's rule and board size, or `all`) written to the text file.
+    fn database_to_text(&mut self, all: bool, path: &str) {
+        let name = FileOp::DbToTxt { all }.name();
+        let only = if all {
+            None
+        } else {
+            let Some(b) = &self.board else {
+                return self.error(&format!("{name}: no game: send START first"));
+            };
+            Some((
+                self.rule.protocol_value(),
+                b.width() as u32,
+                b.height() as u32,
+            ))
+        };
+        match self.database.export(std::path::Path::new(path), only) {
+            Ok(n) => self.out.line(&reply::message(&format!(
+                "database: wrote {n} records to {path}"
+            ))),
+            Err(e) => self.error(&format!("{name}: {e:#}")),
+        }
+    }
+
+    /// `YXTXTTODB path`: the text file's records added to the database.
+    fn text_to_database(&mut self, path: &str) {
+        match self.database.import(std::path::Path::new(path)) {
+            Ok(n) => self.out.line(&reply::message(&format!(
+                "database: read {n} records from {path}, {} in all",
+                self.database.len()
+            ))),
+            Err(e) => self.error(&format!("YXTXTTODB: {e:#}")),
         }
     }
 
