@@ -62,8 +62,8 @@ def random_command(r, size):
         lambda: ["SWAP2BOARD"] + [pt() for _ in range(r.choice([0, 3, 5, 6]))] + ["DONE"],
         lambda: ["INFO rule 4", "START 15", "BOARD"]
         + stones(r.choice([20, 80, 150, 200, 224]), 15, (1, 1, 2)) + ["DONE"],
-        lambda: ["YXNBEST 3", "YXBALANCEONE 100", "YXBALANCETWO 0", "YXSEARCHDEFEND",
-                 "YXHASHDUMP", "YXHASHLOAD", "YXSHOWFORBID"][r.randrange(7):][:2],
+        lambda: with_path(["YXNBEST 3", "YXBALANCEONE 100", "YXBALANCETWO 0", "YXSEARCHDEFEND",
+                           "YXHASHDUMP", "YXHASHLOAD", "YXSHOWFORBID"][r.randrange(7):][:2]),
         lambda: ["yxblock"] + [pt() for _ in range(r.randrange(0, 3))] + ["done"],
         lambda: [r.choice(["YXDBTOTXT", "YXDBTOTXTALL", "YXTXTTODB", "YXSETDATABASE"])]
         + [r.choice(["db.txt", "my db.txt", "no/such/dir/x.txt"])],
@@ -73,6 +73,13 @@ def random_command(r, size):
                            "yxswap2step1", "yxdraw"])],
     ]
     return r.choice(makers)()
+
+
+def with_path(lines):
+    """`lines` with a file name after a last bare `YXHASHDUMP` / `YXHASHLOAD`:
+    the engine takes the next line as the path, which must not be the
+    closing `ABOUT` (a bare one earlier in `lines` takes the line after it)."""
+    return lines + (["t.hash"] if lines[-1] in ("YXHASHDUMP", "YXHASHLOAD") else [])
 
 
 def pump(stream, q):
