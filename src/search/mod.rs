@@ -149,7 +149,7 @@ pub struct RootMove {
 pub enum RootEvent {
     /// Its search starts.
     Entered,
-    /// Its search ended (whatever the score).
+    /// Its search ended (whatever the score, or cut short by a stop).
     Left,
     /// The opponent wins by force after it: proven by the search, or by the
     /// check of the opponent's VCF/VCT after a new best move.
@@ -954,6 +954,41 @@ mod tests {
         }
         // The moves that hold are the two points of the four.
         assert!([Pos::new(8, 7), Pos::new(9, 7)].contains(&o.best));
+    }
+
+    #[test]
+    fn a_root_move_cut_short_is_still_left() {
+        // A node limit stops the search inside a root move's search: its
+        // Entered still gets its Left (a GUI's POS its DONE), and that move
+        // belongs to an iteration the answer does not come from.
+        let mut b = Board::new(15, 15, Rule::Freestyle).unwrap();
+        for (x, y) in [(7, 7), (8, 8), (8, 6), (6, 8), (9, 7)] {
+            b.make(Pos::new(x, y));
+        }
+        let limits = Limits {
+            max_nodes: 30_000,
+            ..Limits::depth(40)
+        };
+        let mut events: Vec<RootMove> = Vec::new();
+        let o = Searcher::new(1 << 20, 1)
+            .search(&b, &limits, &mut |p| {
+                if let Progress::RootMove(r) = p {
+                    events.push(r)
+                }
+            })
+            .unwrap();
+        let mut open: Option<Pos> = None;
+        for e in &events {
+            match e.event {
+                RootEvent::Entered => assert_eq!(open.replace(e.mv), None),
+                RootEvent::Left => assert_eq!(open.take(), Some(e.mv)),
+                RootEvent::Lost | RootEvent::NewBest => assert_eq!(open, None),
+            }
+        }
+        assert_eq!(open, None);
+        let last = events.last().unwrap();
+        assert_eq!(last.event, RootEvent::Left);
+        assert!(last.depth > o.depth, "{} {}", last.depth, o.depth);
     }
 
     #[test]

@@ -192,11 +192,12 @@ impl<'a> Worker<'a> {
                 self.search_late_move(p, depth - 1, r, 1, alpha, beta, false)
             };
             self.board.undo().ok();
+            // Left even when the clock cut it short: each Entered is paired.
+            report(event(RootEvent::Left));
             if self.aborted {
                 break;
             }
             moves[i].1 = score;
-            report(event(RootEvent::Left));
             if score <= -WIN_BOUND && self.balance.is_none() {
                 report(event(RootEvent::Lost));
             }
