@@ -252,7 +252,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Outside Renju: does the side to move face an open three (or worse)
-    /// with at most [`DEFEND_EXTENSION_MOVES`] replies? Such a node at the
+    /// with at most [`HORIZON_DEFENCE_MOVES`] replies? Such a node at the
     /// horizon is no leaf: its replies are searched at no depth cost, so the
     /// attacker's position is judged after the best defence. Self-play at
     /// 200 ms: freestyle +35 and +42 (200 games), Renju -34 and -100 (208).
@@ -262,7 +262,7 @@ impl<'a> Worker<'a> {
             return false;
         }
         generate(&mut self.board, kind, moves);
-        moves.len() <= DEFEND_EXTENSION_MOVES
+        moves.len() <= HORIZON_DEFENCE_MOVES
     }
 
     fn update_pv(&mut self, ply: usize, p: Pos) {
@@ -518,7 +518,8 @@ impl<'a> Worker<'a> {
         let renju = self.board.rule().has_forbidden();
         // Defending against an open three with few replies costs no depth, so
         // threat sequences are seen deeper (self-play +50 Elo in Renju, +155
-        // in freestyle with up to 6 replies; up to 4 was +78 / +49 more).
+        // in freestyle with up to 6 replies; up to 4 was +78 / +49 more, up
+        // to 5 +17 / +9 over 300 games each against 4).
         let new_depth = if threatened && moves.len() <= DEFEND_EXTENSION_MOVES {
             depth
         } else {
@@ -809,7 +810,10 @@ const LATE_MOVE: usize = 6;
 /// logarithmic amount less one, at least one ply.
 const TACTICAL_LATE_MOVE: usize = 3;
 /// Defending an open three with at most this many replies costs no depth.
-const DEFEND_EXTENSION_MOVES: usize = 4;
+const DEFEND_EXTENSION_MOVES: usize = 5;
+/// Outside Renju an open-three defence with at most this many replies at the
+/// horizon is searched, not evaluated (5 was not measured there).
+const HORIZON_DEFENCE_MOVES: usize = 4;
 /// A reduced late move whose score beat alpha by more than this, plus this
 /// per ply of reduction, is searched again a ply deeper (Renju only).
 /// Self-play at 500 ms: Renju +30 (50-41-13) and +17 (48-43-13), +24 over
