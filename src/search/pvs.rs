@@ -7,13 +7,13 @@
 //! deep in the tree), late-move pruning, logarithmic late-move reductions of
 //! quiet moves (a ply less at nodes that are or were on a principal variation,
 //! remembered in the table entry) and at least a ply less for late non-quiet
-//! moves (threes, fours, blocks) at quiet non-PV nodes; in Renju also late-move
-//! reductions at the root, lone fours treated as quiet, the points of the
-//! opponent's plain threes no blocks (`is_block`), a ply less for late
-//! counter-fours against an open three, and a ply less for every move but a
-//! four at an expected cut node far above beta (fail-high reduction; nodes are
-//! told apart as in Stockfish: the reduced null-window searches of late moves
-//! expect a cut, their children an all node, and so on), and a ply more for a
+//! moves (threes, fours, blocks) at quiet non-PV nodes, and a ply less for
+//! every move but a four at an expected cut node far above beta (fail-high
+//! reduction; nodes are told apart as in Stockfish: the reduced null-window
+//! searches of late moves expect a cut, their children an all node, and so
+//! on); in Renju also late-move reductions at the root, lone fours treated as
+//! quiet, the points of the opponent's plain threes no blocks (`is_block`), a
+//! ply less for late counter-fours against an open three, and a ply more for a
 //! reduced move whose reduced search beat alpha by far. None of the pruning
 //! applies when the side to move faces an open three, and answering one with at
 //! most four replies costs no depth (outside Renju such a node is not a leaf
@@ -737,7 +737,7 @@ const IIR_DEPTH: i32 = 3;
 /// extension −61 Renju at 500 ms.
 const SE_DEPTH: i32 = 7;
 const SE_MARGIN: Score = 2;
-/// Fail-high reduction (Renju): margin per ply of the static value above
+/// Fail-high reduction: margin per ply of the static value above
 /// beta at an expected cut node.
 const FAIL_HIGH_MARGIN: Score = 20;
 /// Reverse futility pruning: deepest remaining depth and margin per ply.
