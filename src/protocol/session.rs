@@ -1068,7 +1068,7 @@ impl Session {
                 "database: read {n} records from {path}, {} in all",
                 self.database.len()
             ))),
-            Err(e) => self.error(&format!("YXTXTTODB: {e:#}")),
+            Err(e) => self.error(&format!("{}: {e:#}", FileOp::TxtToDb.name())),
         }
     }
 

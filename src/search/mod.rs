@@ -897,6 +897,20 @@ mod tests {
         assert!(w.root_pv().is_empty());
     }
 
+    /// Each root move's search is entered and left before the next one
+    /// starts, and none is left open at the end.
+    fn assert_root_moves_paired(events: &[RootMove]) {
+        let mut open: Option<Pos> = None;
+        for e in events {
+            match e.event {
+                RootEvent::Entered => assert_eq!(open.replace(e.mv), None),
+                RootEvent::Left => assert_eq!(open.take(), Some(e.mv)),
+                RootEvent::Lost | RootEvent::NewBest => assert_eq!(open, None),
+            }
+        }
+        assert_eq!(open, None);
+    }
+
     #[test]
     fn root_moves_are_reported_in_pairs_and_losses_are_real() {
         // White's 8,7 makes a four (closed by black's 4,7) and an open
@@ -926,15 +940,7 @@ mod tests {
             })
             .unwrap();
         assert!(iterations >= 1);
-        // Each move's search is entered and left before the next one starts.
-        let mut open: Option<Pos> = None;
-        for e in &events {
-            match e.event {
-                RootEvent::Entered => assert_eq!(open.replace(e.mv), None),
-                RootEvent::Left => assert_eq!(open.take(), Some(e.mv)),
-                RootEvent::Lost | RootEvent::NewBest => assert_eq!(open, None),
-            }
-        }
+        assert_root_moves_paired(&events);
         let lost: Vec<Pos> = events
             .iter()
             .filter(|e| e.event == RootEvent::Lost)
@@ -977,15 +983,7 @@ mod tests {
                 }
             })
             .unwrap();
-        let mut open: Option<Pos> = None;
-        for e in &events {
-            match e.event {
-                RootEvent::Entered => assert_eq!(open.replace(e.mv), None),
-                RootEvent::Left => assert_eq!(open.take(), Some(e.mv)),
-                RootEvent::Lost | RootEvent::NewBest => assert_eq!(open, None),
-            }
-        }
-        assert_eq!(open, None);
+        assert_root_moves_paired(&events);
         let last = events.last().unwrap();
         assert_eq!(last.event, RootEvent::Left);
         assert!(last.depth > o.depth, "{} {}", last.depth, o.depth);
