@@ -323,10 +323,19 @@ impl Searcher {
         let balance = limits.balance.is_some();
         match kind {
             // Balance mode weighs every move, the win and the forced block too.
-            NodeKind::WinNow(_) | NodeKind::WinIn3(_) | NodeKind::Forced(_) if balance => {}
-            NodeKind::WinNow(p) | NodeKind::WinIn3(p) | NodeKind::Forced(p) if excluded(p) => {}
+            NodeKind::WinNow(_)
+            | NodeKind::WinIn3(_)
+            | NodeKind::WinIn5(_)
+            | NodeKind::Forced(_)
+                if balance => {}
+            NodeKind::WinNow(p)
+            | NodeKind::WinIn3(p)
+            | NodeKind::WinIn5(p)
+            | NodeKind::Forced(p)
+                if excluded(p) => {}
             NodeKind::WinNow(p) => return Some(decided(p, WIN - 1)),
             NodeKind::WinIn3(p) => return Some(decided(p, WIN - 3)),
+            NodeKind::WinIn5(p) => return Some(decided(p, WIN - 5)),
             // The block may itself start a win (e.g. catching a forbidden point).
             NodeKind::Forced(p) => {
                 let (found, nodes) = self.root_win(&mut b, limits, start, false);
@@ -1109,18 +1118,20 @@ mod tests {
     #[test]
     fn with_helper_threads_the_root_vct_still_answers() {
         // X to move makes a double three at (5,5): a win by threes, no fours.
-        // With two threads the helper searches while the root solvers run.
+        // O's blocked three gives it a four to play first, so it is no quick
+        // win (`threats::win_in_5`) but one the root VCT proves. With two
+        // threads the helper searches while the root solvers run.
         let text = "
             . . . . . . . . . .
-            . . . . . . . . . .
+            X O O O . . . . . .
             . . . . . . . . . .
             . . . . . X . . . .
             . . . . . X . . . .
             . . . X X . . . . .
             . . . . . . . . . .
+            . . . . . . . . . .
             . . . . . . . . O .
-            . . . . . . . . O .
-            . . . . . . O . . O";
+            . . . . . . . . . O";
         let (b, _) = Board::from_diagram(text, Rule::Freestyle).unwrap();
         let vct_score = WIN - 2 * VCT_ROOT_DEPTH as Score - 1;
         for threads in [1, 2] {

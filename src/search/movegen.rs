@@ -3,7 +3,9 @@
 
 use arrayvec::ArrayVec;
 
-use super::threats::{defences, five_point, killing_blocks, legal_flex4_point, legal_for};
+use super::threats::{
+    defences, five_point, killing_blocks, legal_flex4_point, legal_for, win_in_5,
+};
 use crate::game::{Board, CELLS, Color, Pos, Rule, Threat};
 
 /// Most moves one node can have (every point of a 32x32 board).
@@ -19,6 +21,8 @@ pub enum NodeKind {
     WinNow(Pos),
     /// The side to move makes a legal open four (or double four) here: wins in 3.
     WinIn3(Pos),
+    /// The side to move wins in 5 from here ([`win_in_5`]).
+    WinIn5(Pos),
     /// The opponent has two five points, or its only five point is forbidden for us.
     Lost,
     /// The opponent threatens a five: this block is the only move.
@@ -45,6 +49,9 @@ pub fn node_kind(board: &mut Board, last: Option<Pos>) -> NodeKind {
     }
     if let Some(p) = legal_flex4_point(board, me) {
         return NodeKind::WinIn3(p);
+    }
+    if let Some(p) = win_in_5(board, me) {
+        return NodeKind::WinIn5(p);
     }
     if board.threat_count(opp, Threat::Flex4) > 0 && opp_flex4_is_real(board, opp) {
         return NodeKind::Defend;
@@ -119,6 +126,57 @@ mod tests {
         assert_eq!(node_kind(&mut b, None), NodeKind::Forced(Pos::new(5, 1)));
         b.make(Pos::new(8, 4)); // white ignores it
         assert_eq!(node_kind(&mut b, None), NodeKind::WinNow(Pos::new(5, 1)));
+    }
+
+    #[test]
+    fn a_four_three_wins_in_5_unless_the_block_makes_a_four() {
+        // Black to move: d2 (4,1) makes a four on row 1 (blocked by white at
+        // its left end) and an open three down column 4; white has no four
+        // anywhere, so black wins in 5 plies.
+        let diagram = "
+            . . . . . . . . . . . . . .
+            O X X X . . . . . . . . . .
+            . . . . X . . . . . . . . .
+            . . . . X . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . O . O .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . O . O .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .";
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            let (mut b, _) = Board::from_diagram(diagram, rule).unwrap();
+            assert_eq!(b.side_to_move(), Color::Black);
+            assert_eq!(
+                node_kind(&mut b, None),
+                NodeKind::WinIn5(Pos::new(4, 1)),
+                "{rule:?}"
+            );
+        }
+        // With white stones down column 5 the forced block (5,1) would make
+        // white an open four: no quick win (and black faces white's three).
+        let (mut b, _) = Board::from_diagram(
+            "
+            . . . . . . . . . . . . . .
+            O X X X . . . . . . . . . .
+            . . . . X O . . . . . . . .
+            . . . . X O . . . . . . . .
+            . . . . . O . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . O . .",
+            Rule::Freestyle,
+        )
+        .unwrap();
+        assert_eq!(b.side_to_move(), Color::Black);
+        assert_eq!(node_kind(&mut b, None), NodeKind::Defend);
     }
 
     #[test]

@@ -16,10 +16,12 @@
 //! ply less for late counter-fours against an open three, and a ply more for a
 //! reduced move whose reduced search beat alpha by far. None of the pruning
 //! applies when the side to move faces an open three, and answering one with at
-//! most four replies costs no depth (outside Renju such a node is not a leaf
-//! even at the horizon). Forced nodes (block a five, answer an open four) come
-//! from [`super::movegen::node_kind`], so the tree stays narrow where play is
-//! forced.
+//! most five replies costs no depth (outside Renju a node with at most four is
+//! not a leaf even at the horizon). Forced nodes (block a five, answer an open
+//! four) and wins the threat classes show (a five, an open four, a 4-3 or
+//! double three the opponent cannot meet in time, at every node including the
+//! leaves) come from [`super::movegen::node_kind`], so the tree stays narrow
+//! where play is forced and ends where it is decided.
 
 use std::sync::atomic::Ordering;
 
@@ -384,6 +386,7 @@ impl<'a> Worker<'a> {
             NodeKind::WinNow(_) => return WIN - ply as Score - 1,
             NodeKind::Lost => return -WIN + ply as Score + 2,
             NodeKind::WinIn3(_) => return WIN - ply as Score - 3,
+            NodeKind::WinIn5(_) => return WIN - ply as Score - 5,
             NodeKind::Forced(p) => Some(p),
             _ => None,
         };

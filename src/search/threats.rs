@@ -132,6 +132,54 @@ pub fn legal_flex4_point(board: &mut Board, color: Color) -> Option<Pos> {
     pts.into_iter().find(|&p| legal_for(board, p, color))
 }
 
+/// A point where `attacker` (to move, with no five or open-four point of
+/// its own, facing no five) wins in 5 plies whatever the opponent does, seen
+/// from the threat classes with at most a probe per 4-3 point (Rapfi's
+/// quick win check): a 4-3 whose four's block is no four of the opponent's
+/// (nor legal, for Renju black), so the three becomes an open four next; or
+/// a double three when the opponent can make no four at all. Not in Caro,
+/// nor for Renju black's double threes (forbidden).
+pub fn win_in_5(board: &mut Board, attacker: Color) -> Option<Pos> {
+    let rule = board.rule();
+    if rule.blocked_five_loses() {
+        return None;
+    }
+    let defender = attacker.opponent();
+    let renju_black = attacker == Color::Black && rule.has_forbidden();
+    let defender_fours = board.threat_count_at_least(defender, Threat::Four);
+    if board.threat_count(attacker, Threat::Four3) > 0 {
+        let points: Vec<Pos> = board
+            .threat_points(attacker, Threat::Four3)
+            .into_iter()
+            .filter(|&q| board.threat(q, attacker) == Threat::Four3)
+            .collect();
+        for q in points {
+            if renju_black && !legal_for(board, q, attacker) {
+                continue;
+            }
+            board.make_color(q, attacker);
+            // Renju black's three is real only with a legal open-four point.
+            let real = !renju_black || legal_flex4_point(board, attacker).is_some();
+            let wins = real
+                && (defender_fours == 0
+                    || five_point(board, attacker, Some(q)).is_some_and(|b| {
+                        !legal_for(board, b, defender) || board.threat(b, defender) < Threat::Four
+                    }));
+            board.undo().ok();
+            if wins {
+                return Some(q);
+            }
+        }
+    }
+    if !renju_black && defender_fours == 0 && board.threat_count(attacker, Threat::Three3) > 0 {
+        return board
+            .threat_points(attacker, Threat::Three3)
+            .into_iter()
+            .find(|&q| board.threat(q, attacker) == Threat::Three3);
+    }
+    None
+}
+
 /// The moves of `defender` (to move) that answer the opponent's open-four
 /// threat (an open three or a double-four point): its own fours (and fives),
 /// which force a reply, and the points after which the opponent has no legal
@@ -348,6 +396,60 @@ mod tests {
             }
         }
         assert!(checked > 300, "only {checked} positions checked");
+    }
+
+    #[test]
+    fn a_win_in_5_holds_against_every_reply() {
+        // Seeded random games near the centre; wherever `win_in_5` names a
+        // point, every legal reply to it must leave the attacker a win that
+        // the VCT solver proves within 3 threats.
+        let mut rng = crate::game::Rng::new(0x7769_6e5f_696e_5f35);
+        let mut found = [0; 3];
+        for game in 0..600 {
+            let rule = [Rule::Freestyle, Rule::Standard, Rule::Renju][game % 3];
+            let mut b = Board::new(15, 15, rule).unwrap();
+            b.make(Pos::new(7, 7));
+            for _ in 0..40 {
+                let me = b.side_to_move();
+                let opp = me.opponent();
+                if five_point(&b, opp, None).is_some()
+                    || five_point(&b, me, None).is_some()
+                    || legal_flex4_point(&mut b, me).is_some()
+                {
+                    break;
+                }
+                if let Some(q) = win_in_5(&mut b, me) {
+                    found[game % 3] += 1;
+                    b.make(q);
+                    for r in b.candidates() {
+                        if !legal_for(&mut b, r, opp) {
+                            continue;
+                        }
+                        b.make(r);
+                        let mut vct = crate::search::vct::VctSolver::new(1_000_000, None, None);
+                        let win = vct.solve(&mut b, 3);
+                        b.undo().unwrap();
+                        assert!(
+                            win.is_some(),
+                            "{rule:?}: {q:?} answered by {r:?}\n{}",
+                            b.diagram()
+                        );
+                    }
+                    b.undo().unwrap();
+                }
+                let cands: Vec<Pos> = b
+                    .candidates()
+                    .into_iter()
+                    .filter(|&p| (p.x() as i32 - 7).abs() <= 4 && (p.y() as i32 - 7).abs() <= 4)
+                    .filter(|&p| legal_for(&mut b, p, me))
+                    .collect();
+                if cands.is_empty() {
+                    break;
+                }
+                b.make(cands[rng.below(cands.len())]);
+            }
+        }
+        assert!(found.iter().all(|&n| n > 50), "{found:?} wins checked");
     }
 
     #[test]
