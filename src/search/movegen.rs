@@ -130,7 +130,7 @@ mod tests {
 
     #[test]
     fn a_four_three_wins_in_5_unless_the_block_makes_a_four() {
-        // Black to move: d2 (4,1) makes a four on row 1 (blocked by white at
+        // Black to move: (4,1) makes a four on row 1 (blocked by white at
         // its left end) and an open three down column 4; white has no four
         // anywhere, so black wins in 5 plies.
         let diagram = "
