@@ -124,12 +124,19 @@ pub fn legal_flex4_point(board: &mut Board, color: Color) -> Option<Pos> {
         return None;
     }
     // Five points are in the set too; only open fours are wanted here.
-    let pts: Vec<Pos> = board
-        .threat_points(color, Threat::Flex4)
+    exact_threat_points(board, color, Threat::Flex4)
         .into_iter()
-        .filter(|&p| board.threat(p, color) == Threat::Flex4)
-        .collect();
-    pts.into_iter().find(|&p| legal_for(board, p, color))
+        .find(|&p| legal_for(board, p, color))
+}
+
+/// The empty points where `color` makes exactly the threat `t`
+/// ([`Board::threat_points`] gives those of `t` or more).
+fn exact_threat_points(board: &Board, color: Color, t: Threat) -> Vec<Pos> {
+    board
+        .threat_points(color, t)
+        .into_iter()
+        .filter(|&p| board.threat(p, color) == t)
+        .collect()
 }
 
 /// A point where `attacker` (to move, with no five or open-four point of
@@ -144,16 +151,16 @@ pub fn win_in_5(board: &mut Board, attacker: Color) -> Option<Pos> {
     if rule.blocked_five_loses() {
         return None;
     }
+    let four3s = board.threat_count(attacker, Threat::Four3);
+    let three3s = board.threat_count(attacker, Threat::Three3);
+    if four3s == 0 && three3s == 0 {
+        return None;
+    }
     let defender = attacker.opponent();
     let renju_black = attacker == Color::Black && rule.has_forbidden();
     let defender_fours = board.threat_count_at_least(defender, Threat::Four);
-    if board.threat_count(attacker, Threat::Four3) > 0 {
-        let points: Vec<Pos> = board
-            .threat_points(attacker, Threat::Four3)
-            .into_iter()
-            .filter(|&q| board.threat(q, attacker) == Threat::Four3)
-            .collect();
-        for q in points {
+    if four3s > 0 {
+        for q in exact_threat_points(board, attacker, Threat::Four3) {
             if renju_black && !legal_for(board, q, attacker) {
                 continue;
             }
@@ -171,11 +178,10 @@ pub fn win_in_5(board: &mut Board, attacker: Color) -> Option<Pos> {
             }
         }
     }
-    if !renju_black && defender_fours == 0 && board.threat_count(attacker, Threat::Three3) > 0 {
-        return board
-            .threat_points(attacker, Threat::Three3)
-            .into_iter()
-            .find(|&q| board.threat(q, attacker) == Threat::Three3);
+    if !renju_black && defender_fours == 0 && three3s > 0 {
+        return exact_threat_points(board, attacker, Threat::Three3)
+            .first()
+            .copied();
     }
     None
 }
@@ -352,6 +358,23 @@ mod tests {
         out
     }
 
+    /// Plays a random legal point for the side to move among the candidates
+    /// within 4 of the centre of a 15x15 board; `false` if there is none.
+    fn play_near_centre(b: &mut Board, rng: &mut crate::game::Rng) -> bool {
+        let me = b.side_to_move();
+        let cands: Vec<Pos> = b
+            .candidates()
+            .into_iter()
+            .filter(|&p| (p.x() as i32 - 7).abs() <= 4 && (p.y() as i32 - 7).abs() <= 4)
+            .filter(|&p| legal_for(b, p, me))
+            .collect();
+        if cands.is_empty() {
+            return false;
+        }
+        b.make(cands[rng.below(cands.len())]);
+        true
+    }
+
     #[test]
     fn defences_match_trying_every_point() {
         // Seeded random games near the centre; every position where the side
@@ -383,16 +406,9 @@ mod tests {
                     );
                     checked += 1;
                 }
-                let cands: Vec<Pos> = b
-                    .candidates()
-                    .into_iter()
-                    .filter(|&p| (p.x() as i32 - 7).abs() <= 4 && (p.y() as i32 - 7).abs() <= 4)
-                    .filter(|&p| legal_for(&mut b, p, me))
-                    .collect();
-                if cands.is_empty() {
+                if !play_near_centre(&mut b, &mut rng) {
                     break;
                 }
-                b.make(cands[rng.below(cands.len())]);
             }
         }
         assert!(checked > 300, "only {checked} positions checked");
@@ -437,16 +453,9 @@ mod tests {
                     }
                     b.undo().unwrap();
                 }
-                let cands: Vec<Pos> = b
-                    .candidates()
-                    .into_iter()
-                    .filter(|&p| (p.x() as i32 - 7).abs() <= 4 && (p.y() as i32 - 7).abs() <= 4)
-                    .filter(|&p| legal_for(&mut b, p, me))
-                    .collect();
-                if cands.is_empty() {
+                if !play_near_centre(&mut b, &mut rng) {
                     break;
                 }
-                b.make(cands[rng.below(cands.len())]);
             }
         }
         assert!(found.iter().all(|&n| n > 50), "{found:?} wins checked");
