@@ -28,6 +28,7 @@ pub enum NodeKind {
     /// The opponent threatens a five: this block is the only move.
     Forced(Pos),
     /// The opponent threatens an open four: only fours and blocks matter.
+    /// (Also a five threat that several blocks stop, under Caro: only those.)
     Defend,
     /// Nothing urgent.
     Quiet,
@@ -41,10 +42,13 @@ pub fn node_kind(board: &mut Board, last: Option<Pos>) -> NodeKind {
         return NodeKind::WinNow(p);
     }
     if five_point(board, opp, last).is_some() {
-        let blocks = killing_blocks(board, opp, last);
-        return match blocks.into_iter().find(|&q| legal_for(board, q, me)) {
-            Some(q) => NodeKind::Forced(q),
-            None => NodeKind::Lost,
+        let mut blocks = killing_blocks(board, opp, last);
+        blocks.retain(|&q| legal_for(board, q, me));
+        return match blocks[..] {
+            [] => NodeKind::Lost,
+            [q] => NodeKind::Forced(q),
+            // Caro: several blocks spoil the five; each is a defence.
+            _ => NodeKind::Defend,
         };
     }
     if let Some(p) = legal_flex4_point(board, me) {
@@ -126,6 +130,28 @@ mod tests {
         assert_eq!(node_kind(&mut b, None), NodeKind::Forced(Pos::new(5, 1)));
         b.make(Pos::new(8, 4)); // white ignores it
         assert_eq!(node_kind(&mut b, None), NodeKind::WinNow(Pos::new(5, 1)));
+    }
+
+    #[test]
+    fn a_caro_five_threat_with_two_blocks_is_defended_by_both() {
+        // Black (to move, 4 stones each) faces white's five point 4,1, an
+        // exact five shut at one end by 1,1: under Caro 7,1 spoils it too.
+        let text = "
+            . . . . . . . . . .
+            . X O O . O O . . .
+            . . . . . . . . . .
+            . . . . . . . . . .
+            . . . . X . . X . X";
+        let (mut b, _) = Board::from_diagram(text, Rule::Caro).unwrap();
+        assert_eq!(b.side_to_move(), Color::Black);
+        assert_eq!(node_kind(&mut b, None), NodeKind::Defend);
+        let mut moves = MoveList::new();
+        generate(&mut b, NodeKind::Defend, &mut moves);
+        let mut got: Vec<Pos> = moves.iter().map(|m| m.0).collect();
+        got.sort();
+        assert_eq!(got, vec![Pos::new(4, 1), Pos::new(7, 1)]);
+        let (mut b, _) = Board::from_diagram(text, Rule::Freestyle).unwrap();
+        assert_eq!(node_kind(&mut b, None), NodeKind::Forced(Pos::new(4, 1)));
     }
 
     #[test]

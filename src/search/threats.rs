@@ -92,9 +92,11 @@ pub fn five_point(board: &Board, color: Color, hint: Option<Pos>) -> Option<Pos>
     board.urgent_set(color, Threat::Five)?.iter().next()
 }
 
-/// The five points of `attacker` that the defender can take so that no five
-/// point is left (under Caro one block may spoil two fives). Empty when the
-/// attacker has no five point or more than the defender can stop.
+/// The points the defender can take so that `attacker` has no five point
+/// left: the five point, or under Caro any point that spoils every five
+/// (one block may spoil two, and a stone just beyond a five's end shuts it
+/// at both ends). Empty when the attacker has no five point or more than
+/// the defender can stop.
 pub fn killing_blocks(board: &mut Board, attacker: Color, hint: Option<Pos>) -> Vec<Pos> {
     let n = board.threat_count(attacker, Threat::Five);
     if n == 0 {
@@ -107,8 +109,18 @@ pub fn killing_blocks(board: &mut Board, attacker: Color, hint: Option<Pos>) -> 
         return five_point(board, attacker, hint).into_iter().collect();
     }
     let defender = attacker.opponent();
-    let pts = board.threat_points(attacker, Threat::Five);
-    pts.into_iter()
+    // A stone just beyond a five's end may shut it at both ends: every
+    // empty point on a five point's lines is a candidate, the five points first.
+    let mut candidates = board.threat_points(attacker, Threat::Five);
+    for q in candidates.clone() {
+        for p in points_in_sight(board, q, attacker) {
+            if !candidates.contains(&p) {
+                candidates.push(p);
+            }
+        }
+    }
+    candidates
+        .into_iter()
         .filter(|&q| {
             board.make_color(q, defender);
             let ok = board.threat_count(attacker, Threat::Five) == 0;
@@ -189,9 +201,16 @@ pub fn win_in_5(board: &mut Board, attacker: Color) -> Option<Pos> {
 /// The moves of `defender` (to move) that answer the opponent's open-four
 /// threat (an open three or a double-four point): its own fours (and fives),
 /// which force a reply, and the points after which the opponent has no legal
-/// open-four point left. Renju black's forbidden points are left out.
+/// open-four point left; against a five threat only its blocks
+/// ([`killing_blocks`]). Renju black's forbidden points are left out.
 pub fn defences(board: &mut Board, defender: Color) -> Vec<Pos> {
     let attacker = defender.opponent();
+    if board.threat_count(attacker, Threat::Five) > 0 {
+        // A five threat (under Caro with several blocks): only its blocks.
+        let mut blocks = killing_blocks(board, attacker, None);
+        blocks.retain(|&q| legal_for(board, q, defender));
+        return blocks;
+    }
     let mut out: Vec<Pos> = board
         .threat_points(defender, Threat::Four)
         .into_iter()
@@ -334,6 +353,26 @@ mod tests {
         assert!(five == Pos::new(0, 1) || five == Pos::new(5, 1));
         assert_eq!(five_point(&b, Color::White, None), None);
         assert!(legal_flex4_point(&mut b, Color::White).is_some());
+    }
+
+    #[test]
+    fn caro_blocks_of_a_five_include_the_point_beyond_its_end() {
+        // White's five point 4,1 makes an exact five shut by black's 1,1 at
+        // one end: under Caro a black stone at 7,1 spoils it as well.
+        let text = "
+            . . . . . . . . . .
+            . X O O . O O . . .
+            . . . . . . . . . .
+            . . . . . . . . . .
+            . . . . X . . X . X";
+        let blocks = |rule| {
+            let (mut b, _) = Board::from_diagram(text, rule).unwrap();
+            let mut v = killing_blocks(&mut b, Color::White, None);
+            v.sort();
+            v
+        };
+        assert_eq!(blocks(Rule::Caro), vec![Pos::new(4, 1), Pos::new(7, 1)]);
+        assert_eq!(blocks(Rule::Freestyle), vec![Pos::new(4, 1)]);
     }
 
     /// Every legal point that stops the attacker's open fours, found by
