@@ -1676,9 +1676,12 @@ mod tests {
     #[test]
     fn realtime_marks_pair_each_root_move_and_name_a_lost_one_once() {
         let (mut s, rx, captured) = captured_session();
+        // Marks start 200 ms into the search: a turn of 1.5 s leaves the
+        // search time to enter root moves after that (at 700 ms one run of
+        // the whole suite beside two matches printed no POS mark).
         for line in [
             "INFO show_detail 1",
-            "INFO timeout_turn 700",
+            "INFO timeout_turn 1500",
             "START 15",
             "BOARD",
         ] {
