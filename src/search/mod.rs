@@ -208,6 +208,22 @@ impl Shared {
     }
 }
 
+#[cfg(test)]
+impl Shared {
+    /// For tests of one worker: a 1 MiB table, no node limit, ten minutes.
+    pub(crate) fn for_tests() -> Shared {
+        Shared {
+            tt: Arc::new(TranspositionTable::new(1 << 20)),
+            stop: AtomicBool::new(false),
+            external_stop: Arc::new(AtomicBool::new(false)),
+            nodes: AtomicU64::new(0),
+            start: Instant::now(),
+            hard: Duration::from_secs(600),
+            max_nodes: u64::MAX,
+        }
+    }
+}
+
 /// The search engine: a transposition table and a thread count.
 pub struct Searcher {
     tt: Arc<TranspositionTable>,
@@ -864,15 +880,7 @@ mod tests {
             Rule::Freestyle,
         )
         .unwrap();
-        let shared = Shared {
-            tt: Arc::new(TranspositionTable::new(1 << 20)),
-            stop: AtomicBool::new(false),
-            external_stop: Arc::new(AtomicBool::new(false)),
-            nodes: AtomicU64::new(0),
-            start: Instant::now(),
-            hard: Duration::from_secs(600),
-            max_nodes: u64::MAX,
-        };
+        let shared = Shared::for_tests();
         let mut w = Worker::new(b.clone(), &shared, 0);
         let mut moves: Vec<(Pos, i32)> = b.candidates().into_iter().map(|p| (p, 0)).collect();
         let (mv, score) = w.search_root(&mut moves, 2, -WIN - 1, WIN + 1, &mut |_| {});

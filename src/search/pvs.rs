@@ -1014,26 +1014,9 @@ pub fn is_decisive(score: Score) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-    use std::sync::atomic::{AtomicBool, AtomicU64};
-    use std::time::{Duration, Instant};
-
     use super::*;
-    use crate::search::threats::legal_for;
-    use crate::search::tt::TranspositionTable;
+    use crate::search::threats::play_near_centre;
     use crate::search::vct::VctSolver;
-
-    fn shared() -> Shared {
-        Shared {
-            tt: Arc::new(TranspositionTable::new(1 << 20)),
-            stop: AtomicBool::new(false),
-            external_stop: Arc::new(AtomicBool::new(false)),
-            nodes: AtomicU64::new(0),
-            start: Instant::now(),
-            hard: Duration::from_secs(600),
-            max_nodes: u64::MAX,
-        }
-    }
 
     #[test]
     fn near_own_last_is_the_5x5_square_and_the_lines_to_four() {
@@ -1063,7 +1046,7 @@ mod tests {
         // four near the mover's last stone, and the threat solver must
         // prove the win from there.
         let mut rng = crate::game::Rng::new(0x7175_6965_7363_6521);
-        let shared = shared();
+        let shared = Shared::for_tests();
         let mut found = [0; 4];
         for game in 0..400 {
             let rule = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro][game % 4];
@@ -1097,16 +1080,9 @@ mod tests {
                         );
                     }
                 }
-                let cands: Vec<Pos> = b
-                    .candidates()
-                    .into_iter()
-                    .filter(|&p| p.x().abs_diff(7) <= 4 && p.y().abs_diff(7) <= 4)
-                    .filter(|&p| legal_for(&mut b, p, me))
-                    .collect();
-                if cands.is_empty() {
+                if !play_near_centre(&mut b, &mut rng) {
                     break;
                 }
-                b.make(cands[rng.below(cands.len())]);
             }
         }
         assert!(found.iter().all(|&n| n >= 10), "{found:?} wins checked");

@@ -321,6 +321,25 @@ fn in_sight(p: Pos, q: Pos) -> bool {
     (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= HALF
 }
 
+/// Test helper for random games: plays a random legal point for the side to
+/// move among the candidates within 4 of the centre of a 15x15 board;
+/// `false` if there is none.
+#[cfg(test)]
+pub(crate) fn play_near_centre(b: &mut Board, rng: &mut crate::game::Rng) -> bool {
+    let me = b.side_to_move();
+    let cands: Vec<Pos> = b
+        .candidates()
+        .into_iter()
+        .filter(|&p| (p.x() as i32 - 7).abs() <= 4 && (p.y() as i32 - 7).abs() <= 4)
+        .filter(|&p| legal_for(b, p, me))
+        .collect();
+    if cands.is_empty() {
+        return false;
+    }
+    b.make(cands[rng.below(cands.len())]);
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -395,23 +414,6 @@ mod tests {
         }
         out.sort();
         out
-    }
-
-    /// Plays a random legal point for the side to move among the candidates
-    /// within 4 of the centre of a 15x15 board; `false` if there is none.
-    fn play_near_centre(b: &mut Board, rng: &mut crate::game::Rng) -> bool {
-        let me = b.side_to_move();
-        let cands: Vec<Pos> = b
-            .candidates()
-            .into_iter()
-            .filter(|&p| (p.x() as i32 - 7).abs() <= 4 && (p.y() as i32 - 7).abs() <= 4)
-            .filter(|&p| legal_for(b, p, me))
-            .collect();
-        if cands.is_empty() {
-            return false;
-        }
-        b.make(cands[rng.below(cands.len())]);
-        true
     }
 
     #[test]
