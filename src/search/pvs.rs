@@ -248,7 +248,8 @@ impl<'a> Worker<'a> {
     /// fours uses the transposition table as the main search does (a cut-off
     /// at non-PV nodes, the stored four first; its result stored at its
     /// depth), as Rapfi's quiescence does: self-play at 250 ms, Renju +35 and
-    /// +70 (100 games each); freestyle -7 and -41 (100, 59), so Renju only.
+    /// +70 (100 games each); freestyle -7 and -25 (100 and 70 games), so
+    /// Renju only.
     ///
     /// Self-play at 250 ms, 100 games a run, against the PV-leaf VCF alone:
     /// Renju +35 and +49, freestyle +14 and +92; keeping the PV-leaf VCF
