@@ -3,9 +3,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::threats::{
-    defences, five_point, killing_blocks, legal_flex4_point, legal_for, win_in_5,
-};
+use super::threats::{defences, five_point, legal_blocks, legal_flex4_point, win_in_5};
 use crate::game::{Board, CELLS, Color, Pos, Rule, Threat};
 
 /// Most moves one node can have (every point of a 32x32 board).
@@ -42,9 +40,7 @@ pub fn node_kind(board: &mut Board, last: Option<Pos>) -> NodeKind {
         return NodeKind::WinNow(p);
     }
     if five_point(board, opp, last).is_some() {
-        let mut blocks = killing_blocks(board, opp, last);
-        blocks.retain(|&q| legal_for(board, q, me));
-        return match blocks[..] {
+        return match legal_blocks(board, opp, last)[..] {
             [] => NodeKind::Lost,
             [q] => NodeKind::Forced(q),
             // Caro: several blocks spoil the five; each is a defence.

@@ -130,6 +130,15 @@ pub fn killing_blocks(board: &mut Board, attacker: Color, hint: Option<Pos>) -> 
         .collect()
 }
 
+/// The [`killing_blocks`] of `attacker`'s five threat that the defender
+/// may legally play (Renju black's forbidden points left out), in that order.
+pub fn legal_blocks(board: &mut Board, attacker: Color, hint: Option<Pos>) -> Vec<Pos> {
+    let defender = attacker.opponent();
+    let mut blocks = killing_blocks(board, attacker, hint);
+    blocks.retain(|&q| legal_for(board, q, defender));
+    blocks
+}
+
 /// A point where `color` makes an open four (or two fours) legally, if any.
 pub fn legal_flex4_point(board: &mut Board, color: Color) -> Option<Pos> {
     if board.threat_count(color, Threat::Flex4) == 0 {
@@ -207,9 +216,7 @@ pub fn defences(board: &mut Board, defender: Color) -> Vec<Pos> {
     let attacker = defender.opponent();
     if board.threat_count(attacker, Threat::Five) > 0 {
         // A five threat (under Caro with several blocks): only its blocks.
-        let mut blocks = killing_blocks(board, attacker, None);
-        blocks.retain(|&q| legal_for(board, q, defender));
-        return blocks;
+        return legal_blocks(board, attacker, None);
     }
     let mut out: Vec<Pos> = board
         .threat_points(defender, Threat::Four)

@@ -15,7 +15,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::threats::{
-    Clock, budget_exhausted, defences, five_point, killing_blocks, legal_flex4_point, legal_for,
+    Clock, budget_exhausted, defences, five_point, legal_blocks, legal_flex4_point, legal_for,
 };
 use crate::game::{Board, Pos, Threat};
 
@@ -164,12 +164,8 @@ impl<'a> VctSolver<'a> {
         }
         if five_point(b, opp, hint).is_some() {
             // A block is forced; the attack goes on only if it keeps a threat.
-            let blocks = killing_blocks(b, opp, hint);
             let mut unknown = false;
-            for block in blocks {
-                if !legal_for(b, block, me) {
-                    continue;
-                }
+            for block in legal_blocks(b, opp, hint) {
                 b.make(block);
                 let r = self.defend(b, depth, block);
                 b.undo().ok();
@@ -227,8 +223,7 @@ impl<'a> VctSolver<'a> {
         }
         if five_point(b, att, Some(last)).is_some() {
             // The defender must block; every block that stops all fives is tried.
-            let mut blocks = killing_blocks(b, att, Some(last));
-            blocks.retain(|&q| legal_for(b, q, def));
+            let blocks = legal_blocks(b, att, Some(last));
             return self.attack_beats_all(b, depth, blocks);
         }
         if legal_flex4_point(b, att).is_none() {
