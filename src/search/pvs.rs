@@ -275,10 +275,10 @@ impl<'a> Worker<'a> {
         }
         // Renju: the table, as at the other nodes: a cut-off at a non-PV
         // node, and the best four first.
-        let use_table = self.board.rule().has_forbidden();
+        let renju = self.board.rule().has_forbidden();
         let hash = self.board.hash();
         let mut tt_move = Pos::NONE;
-        if use_table && let Some(e) = self.shared.tt.probe(hash, ply) {
+        if renju && let Some(e) = self.shared.tt.probe(hash, ply) {
             tt_move = e.mv;
             if !pv_node && e.depth >= depth && cuts(&e, alpha, beta) {
                 return e.score;
@@ -304,7 +304,7 @@ impl<'a> Worker<'a> {
                 fours.push((p, self.board.threat(p, me)));
             }
         }
-        if me == Color::Black && self.board.rule().has_forbidden() {
+        if me == Color::Black && renju {
             fours.retain(|&mut (p, _)| !self.board.is_forbidden(p));
         }
         fours.sort_unstable_by_key(|&(p, t)| (p != tt_move, std::cmp::Reverse(t), p));
@@ -332,7 +332,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        if use_table && !fours.is_empty() {
+        if renju && !fours.is_empty() {
             let bound = bound_of(best, orig_alpha, beta);
             self.shared
                 .tt
