@@ -78,7 +78,8 @@ impl Referee {
 
     /// Judges a move `(x, y)` (as the engine sent it) by the side to move and, if it
     /// is legal, plays it. Off-board, occupied and (Renju black) forbidden points lose;
-    /// a five wins; a full board or the move cap draws.
+    /// a five wins; a full board, the move cap or (Renju) black left with only
+    /// forbidden points draws.
     pub fn play(&mut self, x: i64, y: i64) -> Verdict {
         let me = self.board.side_to_move();
         let who = color_name(me);
@@ -125,13 +126,25 @@ impl Referee {
         self.check_draw()
     }
 
-    /// A draw by a full board or the move cap, else [`Verdict::Continue`].
-    pub fn check_draw(&self) -> Verdict {
+    /// A draw by a full board, the move cap, or (Renju) black to move with
+    /// every empty point forbidden: black has no legal move, and the game cannot
+    /// go on any more than on a full board. Else [`Verdict::Continue`].
+    pub fn check_draw(&mut self) -> Verdict {
         if self.board.is_full() {
             return Verdict::Over {
                 winner: None,
                 termination: Termination::BoardFull,
                 reason: "board full".to_owned(),
+            };
+        }
+        if self.board.rule().has_forbidden()
+            && self.board.side_to_move() == Color::Black
+            && !self.board.points().any(|p| self.board.is_legal(p))
+        {
+            return Verdict::Over {
+                winner: None,
+                termination: Termination::BoardFull,
+                reason: "black has no legal move: every empty point is forbidden".to_owned(),
             };
         }
         if let Some(cap) = self.max_moves
@@ -310,5 +323,38 @@ mod tests {
         }
         let (w, t, _) = over(&last);
         assert_eq!((w, t), (None, Termination::BoardFull));
+    }
+    #[test]
+    fn renju_black_with_only_forbidden_points_left_is_a_draw() {
+        // Two empty points, both overlines for black; black to move (17 stones each).
+        let (board, _) = Board::from_diagram(
+            "XXX.XX
+             OOOXOO
+             OOXOOO
+             XOOOXO
+             OXOXOX
+             XX.XXX",
+            Rule::Renju,
+        )
+        .unwrap();
+        let mut r = Referee::new(6, 6, Rule::Renju, None).unwrap();
+        r.board = board;
+        assert_eq!(r.side_to_move(), Color::Black);
+        assert_eq!(r.board.winner(), None);
+        for (x, y) in [(3, 0), (2, 5)] {
+            let p = r.board.pos(x, y).unwrap();
+            assert!(r.board.is_forbidden(p), "{x},{y}");
+        }
+        let (w, t, reason) = over(&r.check_draw());
+        assert_eq!((w, t), (None, Termination::BoardFull));
+        assert!(
+            reason.contains("every empty point is forbidden"),
+            "{reason}"
+        );
+        // The same position in freestyle: black plays on (and wins with the overline).
+        let (board, _) = Board::from_diagram(&r.board.diagram(), Rule::Freestyle).unwrap();
+        let mut f = Referee::new(6, 6, Rule::Freestyle, None).unwrap();
+        f.board = board;
+        assert_eq!(f.check_draw(), Verdict::Continue);
     }
 }
