@@ -346,11 +346,29 @@ impl Database {
         let mut read = Database::default();
         read.parse(&text)?;
         let n = read.records.len();
-        let before = (self.records.clone(), self.point_texts.clone());
-        self.records.extend(read.records);
-        self.point_texts.extend(read.point_texts);
+        // What the import replaces, to put back if the save fails (only the
+        // imported positions are copied, not the whole database).
+        let mut records_before = Vec::with_capacity(n);
+        for (key, record) in read.records {
+            records_before.push((key.clone(), self.records.insert(key, record)));
+        }
+        let mut texts_before = Vec::with_capacity(read.point_texts.len());
+        for (at, text) in read.point_texts {
+            texts_before.push((at.clone(), self.point_texts.insert(at, text)));
+        }
         if let Err(e) = self.save() {
-            (self.records, self.point_texts) = before;
+            for (key, old) in records_before {
+                match old {
+                    Some(record) => self.records.insert(key, record),
+                    None => self.records.remove(&key),
+                };
+            }
+            for (at, old) in texts_before {
+                match old {
+                    Some(text) => self.point_texts.insert(at, text),
+                    None => self.point_texts.remove(&at),
+                };
+            }
             return Err(e);
         }
         Ok(n)
@@ -591,6 +609,33 @@ mod tests {
         assert!(other.import(&dir.join("absent.txt")).is_err());
         assert_eq!(other.len(), 2);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_import_whose_save_fails_leaves_the_database_as_it_was() {
+        let base = std::env::temp_dir().join(format!("tianyuan-db-undo-{}", std::process::id()));
+        let (files, gone) = (base.join("files"), base.join("gone"));
+        std::fs::create_dir_all(&files).unwrap();
+        std::fs::create_dir_all(&gone).unwrap();
+        let (a, b) = (key(&[(7, 7), (8, 8)]), key(&[(7, 7), (6, 6)]));
+        let mut source = Database::new();
+        source.edit(&a, tag('n')).unwrap();
+        source.edit(&b, tag('m')).unwrap();
+        source.set_point_text(&a, 0, 0, "new").unwrap();
+        let text = files.join("import.txt");
+        assert_eq!(source.export(&text, None).unwrap(), 2);
+        let mut db = Database::new();
+        db.open(&gone.join("db.txt")).unwrap();
+        db.edit(&a, tag('o')).unwrap();
+        db.set_point_text(&a, 0, 0, "old").unwrap();
+        // The database's directory disappears: the save after the import fails.
+        std::fs::remove_dir_all(&gone).unwrap();
+        assert!(db.import(&text).is_err());
+        assert_eq!(db.len(), 1);
+        assert_eq!(db.get(&a).unwrap().label, 'o' as i32);
+        assert!(db.get(&b).is_none());
+        assert_eq!(db.point_text(&a, 0, 0), "old");
+        std::fs::remove_dir_all(&base).unwrap();
     }
 
     #[test]
