@@ -82,7 +82,8 @@ pub enum Termination {
     Resignation,
     /// The loser's engine crashed, hung or broke the protocol.
     Crash,
-    /// Drawn: the board filled up (or too few points are left to win).
+    /// Drawn: the board filled up (or too few points are left to win, or
+    /// Renju black is to move and every empty point is forbidden).
     BoardFull,
     /// Decided by the runner (move limit, agreed adjudication, …).
     Adjudication,

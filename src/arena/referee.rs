@@ -324,6 +324,7 @@ mod tests {
         let (w, t, _) = over(&last);
         assert_eq!((w, t), (None, Termination::BoardFull));
     }
+
     #[test]
     fn renju_black_with_only_forbidden_points_left_is_a_draw() {
         // Two empty points, both overlines for black; black to move (17 stones each).
