@@ -9,7 +9,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::threats::{Clock, budget_exhausted, five_point, killing_blocks, legal_for};
+use super::threats::{
+    Clock, budget_exhausted, five_point, killing_blocks, legal_blocks, legal_for,
+};
 use crate::game::{Board, Color, Pos, Threat};
 
 /// Limits and counters of one VCF search.
@@ -78,10 +80,8 @@ impl<'a> VcfSolver<'a> {
         }
         let candidates: Vec<Pos> = if five_point(b, opp, hint).is_some() {
             // The defender threatens a five: only a block that is also a four helps.
-            let blocks: Vec<Pos> = killing_blocks(b, opp, hint)
-                .into_iter()
-                .filter(|&q| b.threat(q, me) >= Threat::Four && legal_for(b, q, me))
-                .collect();
+            let mut blocks = legal_blocks(b, opp, hint);
+            blocks.retain(|&q| b.threat(q, me) >= Threat::Four);
             if blocks.is_empty() {
                 return false;
             }
