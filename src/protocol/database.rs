@@ -17,6 +17,7 @@
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::hash::Hash;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
@@ -348,27 +349,11 @@ impl Database {
         let n = read.records.len();
         // What the import replaces, to put back if the save fails (only the
         // imported positions are copied, not the whole database).
-        let mut records_before = Vec::with_capacity(n);
-        for (key, record) in read.records {
-            records_before.push((key.clone(), self.records.insert(key, record)));
-        }
-        let mut texts_before = Vec::with_capacity(read.point_texts.len());
-        for (at, text) in read.point_texts {
-            texts_before.push((at.clone(), self.point_texts.insert(at, text)));
-        }
+        let records_before = insert_all(&mut self.records, read.records);
+        let texts_before = insert_all(&mut self.point_texts, read.point_texts);
         if let Err(e) = self.save() {
-            for (key, old) in records_before {
-                match old {
-                    Some(record) => self.records.insert(key, record),
-                    None => self.records.remove(&key),
-                };
-            }
-            for (at, old) in texts_before {
-                match old {
-                    Some(text) => self.point_texts.insert(at, text),
-                    None => self.point_texts.remove(&at),
-                };
-            }
+            undo_inserts(&mut self.records, records_before);
+            undo_inserts(&mut self.point_texts, texts_before);
             return Err(e);
         }
         Ok(n)
@@ -481,6 +466,28 @@ impl Database {
         });
         self.save()?;
         Ok(before - self.records.len())
+    }
+}
+
+/// Inserts every entry of `entries` into `map`; returns each key with the
+/// value it replaced (`None` if it was new), for [`undo_inserts`].
+fn insert_all<K: Eq + Hash + Clone, V>(
+    map: &mut HashMap<K, V>,
+    entries: HashMap<K, V>,
+) -> Vec<(K, Option<V>)> {
+    entries
+        .into_iter()
+        .map(|(k, v)| (k.clone(), map.insert(k, v)))
+        .collect()
+}
+
+/// Undoes [`insert_all`]: puts back the replaced values, removes the new keys.
+fn undo_inserts<K: Eq + Hash, V>(map: &mut HashMap<K, V>, before: Vec<(K, Option<V>)>) {
+    for (k, old) in before {
+        match old {
+            Some(v) => map.insert(k, v),
+            None => map.remove(&k),
+        };
     }
 }
 
