@@ -2,11 +2,9 @@
 //!
 //! Negamax with PVS windows, transposition-table cut-offs, mate-distance scores
 //! and pruning, killer, countermove and history ordering (with a malus for
-//! quiet moves that failed), internal iterative reduction (and, outside
-//! Renju, at PV nodes whose hash move comes from a much shallower search),
-//! singular extensions of the hash move, reverse futility and null-move
-//! pruning (outside Renju only deep in the tree), late-move pruning,
-//! logarithmic late-move reductions of
+//! quiet moves that failed), internal iterative reduction, singular extensions
+//! of the hash move, reverse futility and null-move pruning (outside Renju only
+//! deep in the tree), late-move pruning, logarithmic late-move reductions of
 //! quiet moves (a ply less at nodes that are or were on a principal variation,
 //! remembered in the table entry) and at least a ply less for late non-quiet
 //! moves (threes, fours, blocks) at quiet non-PV nodes, and a ply less for
@@ -524,14 +522,6 @@ impl<'a> Worker<'a> {
             if !pv_node && e.depth >= depth && cuts(&e, alpha, beta) {
                 return e.score;
             }
-            if pv_node
-                && forced.is_none()
-                && hash_move != Pos::NONE
-                && depth > 1
-                && !self.board.rule().has_forbidden()
-            {
-                depth -= pv_hash_reduction(depth, e.depth);
-            }
         }
         if let Some(p) = forced {
             // A forced block does not use up depth.
@@ -829,22 +819,6 @@ impl<'a> Worker<'a> {
 /// on are searched a ply shallower. From depth 3 instead of 4: self-play
 /// Renju +47, freestyle +38; from depth 2: Renju +50 and −44, freestyle −7.
 const IIR_DEPTH: i32 = 3;
-/// The plies a PV node of `depth` is searched shallower when its hash move
-/// comes from an entry of `entry_depth`: a hundredth of
-/// [`PV_HASH_REDUCTION_PER_100`] per ply of the gap, rounded, at most
-/// [`PV_HASH_REDUCTION_MAX`] (Rapfi's: a PV hash move from a much shallower
-/// search is one that lost the PV some iterations ago, and the line it
-/// stands for is less likely to matter). Outside Renju only: self-play at
-/// 250 ms, freestyle +45 (55-42-3) and +10 (49-46-5), +28 over 200; Renju
-/// +7 (48-46-6) and -31 (44-53-3), -12 over 200 (docs/strength.md).
-fn pv_hash_reduction(depth: i32, entry_depth: i32) -> i32 {
-    let gap = (depth - entry_depth).max(0);
-    ((gap * PV_HASH_REDUCTION_PER_100 + 50) / 100).min(PV_HASH_REDUCTION_MAX)
-}
-
-const PV_HASH_REDUCTION_PER_100: i32 = 28;
-const PV_HASH_REDUCTION_MAX: i32 = 3;
-
 /// Singular extension: least depth, and margin per ply below the hash
 /// move's score. Self-play against dff7109 (with the ply less below):
 /// Renju +10, freestyle +3 at 200 ms/move; +54, 0 at 500 ms (a build with
@@ -1076,21 +1050,6 @@ mod tests {
     use super::*;
     use crate::search::threats::play_near_centre;
     use crate::search::vct::VctSolver;
-
-    #[test]
-    fn a_pv_hash_move_from_a_shallower_entry_costs_up_to_three_plies() {
-        // An entry as deep or deeper, or one ply short: no reduction.
-        assert_eq!(pv_hash_reduction(10, 12), 0);
-        assert_eq!(pv_hash_reduction(10, 10), 0);
-        assert_eq!(pv_hash_reduction(10, 9), 0);
-        // 0.28 a ply of the gap, rounded: 2-5 plies short cost one, 6-8 two.
-        assert_eq!(pv_hash_reduction(10, 8), 1);
-        assert_eq!(pv_hash_reduction(10, 5), 1);
-        assert_eq!(pv_hash_reduction(10, 4), 2);
-        assert_eq!(pv_hash_reduction(10, 1), 3);
-        // Never more than three, however shallow the entry.
-        assert_eq!(pv_hash_reduction(30, -5), 3);
-    }
 
     #[test]
     fn near_own_last_is_the_5x5_square_and_the_lines_to_four() {
