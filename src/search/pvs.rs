@@ -883,11 +883,13 @@ fn block_futile(renju: bool, depth: i32, static_eval: Score, alpha: Score) -> bo
 /// [`THREE_FUTILITY_MARGIN`], elsewhere [`THREE_FUTILITY_MARGIN_FREE`].
 /// Logged on 20 game positions per rule at 1 s (non-PV, not facing a
 /// three, not the first move): of the threes tried at depth 1 so far below
-/// alpha, 1 in 19,000 raised it in Renju (400) and 1 in 3,500 in freestyle
-/// (800); closer to alpha 0.2-1 % did. In Renju they were a quarter of the
-/// depth-1 moves tried. Self-play at 250 ms, 100 games a run: Renju +21
-/// (51-45-4) and +45 (52-39-9), freestyle +14 (50-46-4) and +38 (54-43-3).
-const THREE_FUTILITY_MARGIN: Score = 400;
+/// alpha, 1 in 19,000 raised it in Renju (400; 300-400 below: 1 in 1,500)
+/// and 1 in 3,500 in freestyle (800); closer to alpha 0.2-1 % did. In
+/// Renju they were a quarter of the depth-1 moves tried. Self-play at
+/// 250 ms, 100 games a run: with 400, Renju +21 (51-45-4) and +45
+/// (52-39-9), freestyle +14 (50-46-4) and +38 (54-43-3); Renju with 300
+/// against 400 +38 (54-43-3) and +63 (55-37-8).
+const THREE_FUTILITY_MARGIN: Score = 300;
 const THREE_FUTILITY_MARGIN_FREE: Score = 800;
 
 /// Is a three (see [`THREE_FUTILITY_MARGIN`]) at a node of `depth`, whose
@@ -1085,9 +1087,9 @@ mod tests {
 
     #[test]
     fn threes_are_futile_only_at_depth_one_and_far_below_alpha() {
-        // Renju's margin is 400, the other rules' 800.
-        assert!(three_futile(true, 1, -400, 0));
-        assert!(!three_futile(true, 1, -399, 0));
+        // Renju's margin is 300, the other rules' 800.
+        assert!(three_futile(true, 1, -300, 0));
+        assert!(!three_futile(true, 1, -299, 0));
         assert!(!three_futile(false, 1, -400, 0));
         assert!(three_futile(false, 1, -800, 0));
         assert!(!three_futile(false, 1, -799, 0));
