@@ -887,10 +887,11 @@ fn block_futile(renju: bool, depth: i32, static_eval: Score, alpha: Score) -> bo
 /// and 1 in 3,500 in freestyle (800); closer to alpha 0.2-1 % did. In
 /// Renju they were a quarter of the depth-1 moves tried. Self-play at
 /// 250 ms, 100 games a run: with 400, Renju +21 (51-45-4) and +45
-/// (52-39-9), freestyle +14 (50-46-4) and +38 (54-43-3); Renju with 300
-/// against 400 +38 (54-43-3) and +63 (55-37-8).
+/// (52-39-9), freestyle with 800 +14 (50-46-4) and +38 (54-43-3); Renju
+/// with 300 against 400 +38 (54-43-3) and +63 (55-37-8); freestyle with
+/// 600 against 800 +17 (49-44-7) and +14 (49-45-6).
 const THREE_FUTILITY_MARGIN: Score = 300;
-const THREE_FUTILITY_MARGIN_FREE: Score = 800;
+const THREE_FUTILITY_MARGIN_FREE: Score = 600;
 
 /// Is a three (see [`THREE_FUTILITY_MARGIN`]) at a node of `depth`, whose
 /// static value is `static_eval`, too far below `alpha` to search?
@@ -1087,12 +1088,12 @@ mod tests {
 
     #[test]
     fn threes_are_futile_only_at_depth_one_and_far_below_alpha() {
-        // Renju's margin is 300, the other rules' 800.
+        // Renju's margin is 300, the other rules' 600.
         assert!(three_futile(true, 1, -300, 0));
         assert!(!three_futile(true, 1, -299, 0));
-        assert!(!three_futile(false, 1, -400, 0));
-        assert!(three_futile(false, 1, -800, 0));
-        assert!(!three_futile(false, 1, -799, 0));
+        assert!(!three_futile(false, 1, -300, 0));
+        assert!(three_futile(false, 1, -600, 0));
+        assert!(!three_futile(false, 1, -599, 0));
         // Never deeper, however far below.
         assert!(!three_futile(true, 2, -5000, 0));
         assert!(!three_futile(false, 2, -5000, 0));
