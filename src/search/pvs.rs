@@ -680,7 +680,10 @@ impl<'a> Worker<'a> {
                 moves[i..].sort_unstable_by_key(move_order_key);
             }
             let (p, order) = moves[i];
-            let fh = if likely_fail_high && self.board.threat(p, me) < Threat::Four {
+            // What the move makes for the mover (the fail-high reduction and
+            // the futility rules below read it).
+            let own = self.board.threat(p, me);
+            let fh = if likely_fail_high && !own.is_four_or_better() {
                 1
             } else {
                 0
@@ -705,7 +708,7 @@ impl<'a> Worker<'a> {
                     }
                 } else if blocks
                     && !trusted
-                    && self.board.threat(p, me) < Threat::Three
+                    && !own.is_three_or_better()
                     && block_futile(renju, depth, static_eval, alpha)
                 {
                     // A block of the opponent's three that makes no threat of
@@ -713,7 +716,8 @@ impl<'a> Worker<'a> {
                     continue;
                 } else if !blocks
                     && !trusted
-                    && (Threat::Three..=Threat::Three3).contains(&self.board.threat(p, me))
+                    && own.is_three_or_better()
+                    && !own.is_four_or_better()
                     && three_futile(renju, depth, static_eval, alpha)
                 {
                     // A three (no four, no block) at the last ply, far below
