@@ -763,7 +763,7 @@ impl<'a> Worker<'a> {
                     // (27-20-8 after 55), freestyle +24 (52-45-3) and +3
                     // (49-48-3)); a ply more far below alpha
                     // ([`tactical_reduction`]).
-                    tactical_reduction(depth, new_depth, i, static_eval, alpha)
+                    tactical_reduction(self.board.rule(), depth, new_depth, i, static_eval, alpha)
                 } else if renju
                     && depth >= 3
                     && !pv_node
@@ -1034,16 +1034,20 @@ const TACTICAL_LMR_DIVISOR: f32 = 2.0;
 /// (freestyle), 0-50 a ply below once in 250-300, above alpha once in 60;
 /// they were 47 % and 67 % of those moves. Self-play
 /// at 250 ms, 100 games a run: freestyle +103 (63-34-3) and +10 (47-44-9),
-/// Renju +45 (56-43-1) and +103 (61-32-7): +56 and +74 over 200.
+/// Renju +45 (56-43-1) and +103 (61-32-7): +56 and +74 over 200. Under
+/// exact five it lost (−28 (43-51-6), −29 (42-50-4 after 96)), so it
+/// applies in freestyle and Renju only; Caro was not measured and keeps
+/// the reduction without it.
 const TACTICAL_FAR_MARGIN: Score = 50;
 
-/// The reduction of a late tactical move, the `i`-th at a node of `depth`
-/// whose children have `new_depth` left, with static value `static_eval`
-/// and window floor `alpha`: the logarithmic amount less one, at least one
-/// ply, and a ply more when the static value is [`TACTICAL_FAR_MARGIN`] a
-/// ply below alpha; the child keeps at least one ply (unless one was all
-/// it had).
+/// The reduction of a late tactical move under `rule`, the `i`-th at a
+/// node of `depth` whose children have `new_depth` left, with static value
+/// `static_eval` and window floor `alpha`: the logarithmic amount less one,
+/// at least one ply, and in freestyle and Renju a ply more when the static
+/// value is [`TACTICAL_FAR_MARGIN`] a ply below alpha; the child keeps at
+/// least one ply (unless one was all it had).
 fn tactical_reduction(
+    rule: Rule,
     depth: i32,
     new_depth: i32,
     i: usize,
@@ -1052,7 +1056,8 @@ fn tactical_reduction(
 ) -> i32 {
     let most = (new_depth - 1).max(1);
     let r = (reduction(depth, i, TACTICAL_LMR_DIVISOR) - 1).clamp(1, most);
-    if static_eval + TACTICAL_FAR_MARGIN * depth <= alpha {
+    let far_rule = matches!(rule, Rule::Freestyle | Rule::Renju);
+    if far_rule && static_eval + TACTICAL_FAR_MARGIN * depth <= alpha {
         (r + 1).min(most)
     } else {
         r
@@ -1141,18 +1146,23 @@ mod tests {
     #[test]
     fn late_tactical_moves_far_below_alpha_lose_a_ply_more() {
         // Depth 8, 10th move: ln 8 · ln 10 / 2 rounds to 2, less one.
-        assert_eq!(tactical_reduction(8, 7, 10, 0, 0), 1);
-        assert_eq!(tactical_reduction(8, 7, 10, -399, 0), 1);
-        assert_eq!(tactical_reduction(8, 7, 10, -400, 0), 2);
+        assert_eq!(tactical_reduction(Rule::Renju, 8, 7, 10, 0, 0), 1);
+        assert_eq!(tactical_reduction(Rule::Renju, 8, 7, 10, -399, 0), 1);
+        assert_eq!(tactical_reduction(Rule::Renju, 8, 7, 10, -400, 0), 2);
         // Depth 30, 60th move: 7 less one, and one more far below.
-        assert_eq!(tactical_reduction(30, 29, 60, -1499, 0), 6);
-        assert_eq!(tactical_reduction(30, 29, 60, -1500, 0), 7);
+        assert_eq!(tactical_reduction(Rule::Renju, 30, 29, 60, -1499, 0), 6);
+        assert_eq!(tactical_reduction(Rule::Renju, 30, 29, 60, -1500, 0), 7);
         // At least a ply, and the child keeps one.
-        assert_eq!(tactical_reduction(3, 2, 3, 0, 0), 1);
-        assert_eq!(tactical_reduction(3, 2, 3, -5000, 0), 1);
-        assert_eq!(tactical_reduction(4, 3, 3, -5000, 0), 2);
+        assert_eq!(tactical_reduction(Rule::Renju, 3, 2, 3, 0, 0), 1);
+        assert_eq!(tactical_reduction(Rule::Renju, 3, 2, 3, -5000, 0), 1);
+        assert_eq!(tactical_reduction(Rule::Renju, 4, 3, 3, -5000, 0), 2);
         // After the fail-high reduction the child has a ply less to give.
-        assert_eq!(tactical_reduction(4, 2, 3, -5000, 0), 1);
+        assert_eq!(tactical_reduction(Rule::Renju, 4, 2, 3, -5000, 0), 1);
+        // Freestyle the same; not under exact five or Caro.
+        assert_eq!(tactical_reduction(Rule::Freestyle, 8, 7, 10, -400, 0), 2);
+        for rule in [Rule::Standard, Rule::Caro, Rule::CaroExact] {
+            assert_eq!(tactical_reduction(rule, 8, 7, 10, -400, 0), 1);
+        }
     }
 
     #[test]
