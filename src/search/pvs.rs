@@ -761,8 +761,8 @@ impl<'a> Worker<'a> {
                     // when the logarithmic reduction less one is more (deep
                     // and late: self-play Renju +71 (57-36-11) and +44
                     // (27-20-8 after 55), freestyle +24 (52-45-3) and +3
-                    // (49-48-3)); a ply more far below alpha
-                    // ([`tactical_reduction`]).
+                    // (49-48-3)); in freestyle and Renju a ply more far
+                    // below alpha ([`tactical_reduction`]).
                     tactical_reduction(self.board.rule(), depth, new_depth, i, static_eval, alpha)
                 } else if renju
                     && depth >= 3
@@ -1035,7 +1035,7 @@ const TACTICAL_LMR_DIVISOR: f32 = 2.0;
 /// they were 47 % and 67 % of those moves. Self-play
 /// at 250 ms, 100 games a run: freestyle +103 (63-34-3) and +10 (47-44-9),
 /// Renju +45 (56-43-1) and +103 (61-32-7): +56 and +74 over 200. Under
-/// exact five it lost (−28 (43-51-6), −29 (42-50-4 after 96)), so it
+/// exact five it lost (−28 (43-51-6), −31 (43-52-5): −30 over 200), so it
 /// applies in freestyle and Renju only; Caro was not measured and keeps
 /// the reduction without it.
 const TACTICAL_FAR_MARGIN: Score = 50;
