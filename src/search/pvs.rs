@@ -14,8 +14,9 @@
 //! searches of late moves expect a cut, their children an all node, and so
 //! on); in Renju also late-move reductions at the root, lone fours treated as
 //! quiet, the points of the opponent's plain threes no blocks (`is_block`), a
-//! ply less for late counter-fours against an open three, and a ply more for a
-//! reduced move whose reduced search beat alpha by far. None of the pruning
+//! ply less for late counter-fours against an open three (two more far from
+//! the opponent's last stone), and a ply more for a reduced move whose
+//! reduced search beat alpha by far. None of the pruning
 //! applies when the side to move faces an open three, and answering one with at
 //! most five replies costs no depth (outside Renju a node with at most four is
 //! not a leaf even at the horizon). Forced nodes (block a five, answer an open
@@ -768,16 +769,26 @@ impl<'a> Worker<'a> {
                     && depth >= 3
                     && !pv_node
                     && threatened
-                    && i >= 2
+                    && i >= 1
                     && !trusted
                     && !blocks
                 {
                     // Renju, facing an open three: a late reply that does not
-                    // block it (a counter-four) gets a ply less. With the lone
-                    // fours and the root reductions above: self-play +27 and
-                    // +47 Elo over 2 x 104 games at 500 ms (each alone: +27,
-                    // +20, +40 in Renju; in freestyle -14, -14, -42, so Renju only).
-                    1
+                    // block it (a counter-four) gets a ply less from the third
+                    // move on. With the lone fours and the root reductions
+                    // above: self-play +27 and +47 Elo over 2 x 104 games at
+                    // 500 ms (each alone: +27, +20, +40 in Renju; in freestyle
+                    // -14, -14, -42, so Renju only). Far from the
+                    // opponent's last stone such a reply rarely holds: two
+                    // plies more, from the second move on
+                    // ([`COUNTER_FAR_REDUCTION`]).
+                    let near = if i >= 2 { 1 } else { 0 };
+                    let r = if far_from(last, p) {
+                        near + COUNTER_FAR_REDUCTION
+                    } else {
+                        near
+                    };
+                    r.clamp(0, (new_depth - 1).max(0))
                 } else {
                     0
                 };
@@ -1011,6 +1022,27 @@ fn is_block(board: &Board, opp: Threat) -> bool {
     }
 }
 
+/// Renju, facing an open three: the extra reduction of a reply that does
+/// not block the three (a counter-four) more than [`FAR_DISTANCE`] points
+/// from the opponent's last stone (as a rule the one that made the three;
+/// Rapfi's "useless defence"). In a log of 30 game positions at 1 s such
+/// replies (57 % of the late counter-fours at depth 3-6) raised alpha once
+/// in 270 at depth 3-4 and once in 1,050 at depth 5-6, the nearer ones once
+/// in 130 and 150. Self-play at 250 ms, 100 games a run: two plies +28
+/// (`renju15-rapfi.txt`), +31 (RIF), +24 (`renju15-rapfi.txt`): +28 over
+/// 300; one ply +70, -24 (+22 over 200); three plies +7; one ply in
+/// freestyle -24.
+const COUNTER_FAR_REDUCTION: i32 = 2;
+
+/// A point more than this many king moves from a stone is far from it.
+const FAR_DISTANCE: usize = 4;
+
+/// Is `p` far ([`FAR_DISTANCE`]) from `last`, the opponent's last stone
+/// (never after a pass)?
+fn far_from(last: Option<Pos>, p: Pos) -> bool {
+    last.is_some_and(|q| q.x().abs_diff(p.x()).max(q.y().abs_diff(p.y())) > FAR_DISTANCE)
+}
+
 /// Late-move reductions of quiet moves in the tree are ln(depth) · ln(move
 /// index) divided by this, rounded. 1.6 instead of 2 (a ply more for depth 6
 /// and the 10th move, depth 4 and the 20th): self-play at 250 ms Renju +24
@@ -1163,6 +1195,24 @@ mod tests {
         for rule in [Rule::Standard, Rule::Caro, Rule::CaroExact] {
             assert_eq!(tactical_reduction(rule, 8, 7, 10, -400, 0), 1);
         }
+    }
+
+    #[test]
+    fn far_means_more_than_four_king_moves_and_never_after_a_pass() {
+        let last = Some(Pos::new(7, 7));
+        for (x, y, far) in [
+            (12, 7, true),
+            (11, 7, false),
+            (2, 2, true),
+            (3, 3, false),
+            (7, 14, true),
+            (11, 0, true),
+            (11, 3, false),
+            (0, 9, true),
+        ] {
+            assert_eq!(far_from(last, Pos::new(x, y)), far, "{x},{y}");
+        }
+        assert!(!far_from(None, Pos::new(0, 0)));
     }
 
     #[test]
