@@ -782,13 +782,7 @@ impl<'a> Worker<'a> {
                     // opponent's last stone such a reply rarely holds: two
                     // plies more, from the second move on
                     // ([`COUNTER_FAR_REDUCTION`]).
-                    let near = if i >= 2 { 1 } else { 0 };
-                    let r = if far_from(last, p) {
-                        near + COUNTER_FAR_REDUCTION
-                    } else {
-                        near
-                    };
-                    r.clamp(0, (new_depth - 1).max(0))
+                    counter_four_reduction(i, far_from(last, p), new_depth)
                 } else {
                     0
                 };
@@ -1034,6 +1028,20 @@ fn is_block(board: &Board, opp: Threat) -> bool {
 /// freestyle -24.
 const COUNTER_FAR_REDUCTION: i32 = 2;
 
+/// Renju, facing an open three: the reduction of the `i`-th reply (not the
+/// first), one that blocks nothing, `far` from the opponent's last stone or
+/// not, whose child has `new_depth` left: a ply from the third move on, and
+/// [`COUNTER_FAR_REDUCTION`] more when far; the child keeps at least a ply.
+fn counter_four_reduction(i: usize, far: bool, new_depth: i32) -> i32 {
+    let near = if i >= 2 { 1 } else { 0 };
+    let r = if far {
+        near + COUNTER_FAR_REDUCTION
+    } else {
+        near
+    };
+    r.clamp(0, (new_depth - 1).max(0))
+}
+
 /// A point more than this many king moves from a stone is far from it.
 const FAR_DISTANCE: usize = 4;
 
@@ -1194,6 +1202,28 @@ mod tests {
         assert_eq!(tactical_reduction(Rule::Freestyle, 8, 7, 10, -400, 0), 2);
         for rule in [Rule::Standard, Rule::Caro, Rule::CaroExact] {
             assert_eq!(tactical_reduction(rule, 8, 7, 10, -400, 0), 1);
+        }
+    }
+
+    #[test]
+    fn far_counter_fours_lose_two_plies_more_from_the_second_reply() {
+        // (move index, far, child depth) -> reduction
+        for (i, far, new_depth, r) in [
+            (1, false, 6, 0),
+            (2, false, 6, 1),
+            (5, false, 6, 1),
+            (1, true, 6, 2),
+            (2, true, 6, 3),
+            (9, true, 6, 3),
+            (2, true, 3, 2),
+            (2, true, 2, 1),
+            (2, false, 1, 0),
+        ] {
+            assert_eq!(
+                counter_four_reduction(i, far, new_depth),
+                r,
+                "{i} {far} {new_depth}"
+            );
         }
     }
 
