@@ -762,8 +762,8 @@ impl<'a> Worker<'a> {
                     // when the logarithmic reduction less one is more (deep
                     // and late: self-play Renju +71 (57-36-11) and +44
                     // (27-20-8 after 55), freestyle +24 (52-45-3) and +3
-                    // (49-48-3)); in freestyle and Renju a ply more far
-                    // below alpha ([`tactical_reduction`]).
+                    // (49-48-3)); outside Caro a ply more far below alpha
+                    // ([`tactical_reduction`], [`tactical_far_margin`]).
                     tactical_reduction(self.board.rule(), depth, new_depth, i, static_eval, alpha)
                 } else if renju
                     && depth >= 3
@@ -1068,23 +1068,42 @@ const TACTICAL_LMR_DIVISOR: f32 = 2.0;
 
 /// Late tactical moves (threes, fours, blocks; see the move loop) at a
 /// node whose static value is this much per ply below alpha get a ply more
-/// of reduction. Logged on 30 game positions per rule at 1 s (non-PV nodes
-/// of depth 3 or more not facing a three, from the 4th move on): such
-/// moves so far below raised alpha once in 1,400 (Renju) and 3,500
-/// (freestyle), 0-50 a ply below once in 250-300, above alpha once in 60;
-/// they were 47 % and 67 % of those moves. Self-play
-/// at 250 ms, 100 games a run: freestyle +103 (63-34-3) and +10 (47-44-9),
-/// Renju +45 (56-43-1) and +103 (61-32-7): +56 and +74 over 200. Under
-/// exact five it lost (−28 (43-51-6), −31 (43-52-5): −30 over 200), so it
-/// applies in freestyle and Renju only; under Caro it was −35 over 109
-/// games (two runs stopped early), so Caro keeps the reduction without it.
+/// of reduction (Renju). Logged on 30 game positions per rule at 1 s
+/// (non-PV nodes of depth 3 or more not facing a three, from the 4th move
+/// on): such moves so far below raised alpha once in 1,400 (Renju) and
+/// 3,500 (freestyle), 0-50 a ply below once in 250-300, above alpha once
+/// in 60; they were 47 % and 67 % of those moves. Self-play at 250 ms, 100
+/// games a run: Renju +45 (56-43-1) and +103 (61-32-7), +74 over 200;
+/// freestyle +103 (63-34-3) and +10 (47-44-9), +56 over 200. At 25 a ply
+/// Renju was -7 over 200 against 50.
 const TACTICAL_FAR_MARGIN: Score = 50;
+/// Freestyle's margin: 25 against 50 won +24 (51-44-5), +17 (52-47-1),
+/// +43 (54-42-4), +28 over 300 games (0-25 a ply below alpha such moves
+/// raised alpha once in 400-1,000 at depth 3-6 in freestyle, once in 370-400
+/// in Renju).
+const TACTICAL_FAR_MARGIN_FREE: Score = 25;
+/// Exact five's margin: at 50 the ply more lost (-28, -31: -30 over 200
+/// games); at 100, against none, it won +28 (51-43-6) and +38 (54-43-3),
+/// +33 over 200.
+const TACTICAL_FAR_MARGIN_EXACT: Score = 100;
+
+/// The margin per ply below alpha from which late tactical moves get a ply
+/// more of reduction under `rule`, if any (Caro: none; at 50 it lost 35
+/// over 109 games).
+fn tactical_far_margin(rule: Rule) -> Option<Score> {
+    match rule {
+        Rule::Renju => Some(TACTICAL_FAR_MARGIN),
+        Rule::Freestyle => Some(TACTICAL_FAR_MARGIN_FREE),
+        Rule::Standard => Some(TACTICAL_FAR_MARGIN_EXACT),
+        Rule::Caro | Rule::CaroExact => None,
+    }
+}
 
 /// The reduction of a late tactical move under `rule`, the `i`-th at a
 /// node of `depth` whose children have `new_depth` left, with static value
 /// `static_eval` and window floor `alpha`: the logarithmic amount less one,
-/// at least one ply, and in freestyle and Renju a ply more when the static
-/// value is [`TACTICAL_FAR_MARGIN`] a ply below alpha; the child keeps at
+/// at least one ply, and a ply more when the static value is the rule's
+/// margin a ply below alpha ([`tactical_far_margin`]); the child keeps at
 /// least one ply (unless one was all it had).
 fn tactical_reduction(
     rule: Rule,
@@ -1096,12 +1115,8 @@ fn tactical_reduction(
 ) -> i32 {
     let most = (new_depth - 1).max(1);
     let r = (reduction(depth, i, TACTICAL_LMR_DIVISOR) - 1).clamp(1, most);
-    let far_rule = matches!(rule, Rule::Freestyle | Rule::Renju);
-    if far_rule && static_eval + TACTICAL_FAR_MARGIN * depth <= alpha {
-        (r + 1).min(most)
-    } else {
-        r
-    }
+    let far = tactical_far_margin(rule).is_some_and(|m| static_eval + m * depth <= alpha);
+    if far { (r + 1).min(most) } else { r }
 }
 
 /// Late-move reduction for the `i`-th move at `depth`: ln(depth) · ln(i) / `divisor`, rounded.
@@ -1198,10 +1213,13 @@ mod tests {
         assert_eq!(tactical_reduction(Rule::Renju, 4, 3, 3, -5000, 0), 2);
         // After the fail-high reduction the child has a ply less to give.
         assert_eq!(tactical_reduction(Rule::Renju, 4, 2, 3, -5000, 0), 1);
-        // Freestyle the same; not under exact five or Caro.
-        assert_eq!(tactical_reduction(Rule::Freestyle, 8, 7, 10, -400, 0), 2);
-        for rule in [Rule::Standard, Rule::Caro, Rule::CaroExact] {
-            assert_eq!(tactical_reduction(rule, 8, 7, 10, -400, 0), 1);
+        // Freestyle from 25 a ply, exact five from 100; not under Caro.
+        assert_eq!(tactical_reduction(Rule::Freestyle, 8, 7, 10, -199, 0), 1);
+        assert_eq!(tactical_reduction(Rule::Freestyle, 8, 7, 10, -200, 0), 2);
+        assert_eq!(tactical_reduction(Rule::Standard, 8, 7, 10, -799, 0), 1);
+        assert_eq!(tactical_reduction(Rule::Standard, 8, 7, 10, -800, 0), 2);
+        for rule in [Rule::Caro, Rule::CaroExact] {
+            assert_eq!(tactical_reduction(rule, 8, 7, 10, -5000, 0), 1);
         }
     }
 
