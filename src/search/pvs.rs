@@ -1078,8 +1078,8 @@ const TACTICAL_LMR_DIVISOR: f32 = 2.0;
 /// Renju was -7 over 200 against 50.
 const TACTICAL_FAR_MARGIN: Score = 50;
 /// Freestyle's margin: 25 against 50 won +24 (51-44-5), +17 (52-47-1),
-/// +43 (54-42-4), +28 over 300 games (0-25 a ply below alpha such moves
-/// raised alpha once in 400-1,000 at depth 3-6 in freestyle, once in 370-400
+/// +43 (54-42-4), +28 over 300 games (25-50 a ply below alpha such moves
+/// raised alpha once in 430-920 at depth 3-6 in freestyle, once in 390-490
 /// in Renju).
 const TACTICAL_FAR_MARGIN_FREE: Score = 25;
 /// Exact five's margin: at 50 the ply more lost (-28, -31: -30 over 200
