@@ -1019,13 +1019,14 @@ fn is_block(board: &Board, opp: Threat) -> bool {
 /// Renju, facing an open three: the extra reduction of a reply that does
 /// not block the three (a counter-four) more than [`FAR_DISTANCE`] points
 /// from the opponent's last stone (as a rule the one that made the three;
-/// Rapfi's "useless defence"). In a log of 30 game positions at 1 s such
-/// replies (57 % of the late counter-fours at depth 3-6) raised alpha once
+/// Rapfi's "useless defence"). In a log of 30 game positions at 1 s the
+/// replies more than 4 points away (57 % of the late counter-fours at depth
+/// 3-6) raised alpha once
 /// in 270 at depth 3-4 and once in 1,050 at depth 5-6, the nearer ones once
 /// in 130 and 150. Self-play at 250 ms, 100 games a run: two plies +28
 /// (`renju15-rapfi.txt`), +31 (RIF), +24 (`renju15-rapfi.txt`): +28 over
-/// 300; one ply +70, -24 (+22 over 200); three plies +7; one ply in
-/// freestyle -24.
+/// 300 (at more than 4 points); one ply +70, -24 (+22 over 200); three
+/// plies +7; one ply in freestyle -24.
 const COUNTER_FAR_REDUCTION: i32 = 2;
 
 /// Renju, facing an open three: the reduction of the `i`-th reply (not the
@@ -1042,8 +1043,11 @@ fn counter_four_reduction(i: usize, far: bool, new_depth: i32) -> i32 {
     r.clamp(0, (new_depth - 1).max(0))
 }
 
-/// A point more than this many king moves from a stone is far from it.
-const FAR_DISTANCE: usize = 4;
+/// A point more than this many king moves from a stone is far from it. 3
+/// against 4 (the counter-four reduction for more replies; self-play at
+/// 250 ms, Renju): +45 (54-41-5, `renju15-rapfi.txt`), +17 (50-45-5, RIF),
+/// +10 (50-47-3, `renju15-rapfi.txt`): +24 over 300.
+const FAR_DISTANCE: usize = 3;
 
 /// Is `p` far ([`FAR_DISTANCE`]) from `last`, the opponent's last stone
 /// (never after a pass)?
@@ -1089,7 +1093,7 @@ const TACTICAL_FAR_MARGIN_EXACT: Score = 100;
 
 /// The margin per ply below alpha from which late tactical moves get a ply
 /// more of reduction under `rule`, if any (Caro: none; at 50 it lost 35
-/// over 109 games).
+/// over 109 games, at 100 it was +3 over 97).
 fn tactical_far_margin(rule: Rule) -> Option<Score> {
     match rule {
         Rule::Renju => Some(TACTICAL_FAR_MARGIN),
@@ -1246,17 +1250,18 @@ mod tests {
     }
 
     #[test]
-    fn far_means_more_than_four_king_moves_and_never_after_a_pass() {
+    fn far_means_more_than_three_king_moves_and_never_after_a_pass() {
         let last = Some(Pos::new(7, 7));
         for (x, y, far) in [
-            (12, 7, true),
-            (11, 7, false),
-            (2, 2, true),
-            (3, 3, false),
+            (11, 7, true),
+            (10, 7, false),
+            (3, 3, true),
+            (4, 4, false),
             (7, 14, true),
             (11, 0, true),
-            (11, 3, false),
+            (10, 4, false),
             (0, 9, true),
+            (7, 10, false),
         ] {
             assert_eq!(far_from(last, Pos::new(x, y)), far, "{x},{y}");
         }
