@@ -51,6 +51,15 @@ impl Pos {
         self.0 as usize
     }
 
+    /// The king-move (Chebyshev) distance to `other`: the larger of the
+    /// column and row differences.
+    #[inline]
+    pub const fn king_distance(self, other: Pos) -> usize {
+        let dx = self.x().abs_diff(other.x());
+        let dy = self.y().abs_diff(other.y());
+        if dx > dy { dx } else { dy }
+    }
+
     /// The point `steps` cells away along `dir` (negative = backwards).
     #[inline]
     pub const fn offset(self, dir: Direction, steps: i32) -> Pos {
@@ -180,6 +189,16 @@ mod tests {
                 assert_ne!(p, Pos::NONE);
             }
         }
+    }
+
+    #[test]
+    fn king_distance_is_the_larger_coordinate_difference() {
+        let p = Pos::new(7, 7);
+        assert_eq!(p.king_distance(p), 0);
+        assert_eq!(p.king_distance(Pos::new(9, 8)), 2);
+        assert_eq!(Pos::new(9, 8).king_distance(p), 2);
+        assert_eq!(p.king_distance(Pos::new(0, 10)), 7);
+        assert_eq!(p.king_distance(Pos::new(3, 3)), 4);
     }
 
     #[test]

@@ -377,8 +377,7 @@ impl Searcher {
             let c = b.center();
             moves.clear();
             for p in b.points() {
-                let (dx, dy) = (p.x().abs_diff(c.x()), p.y().abs_diff(c.y()));
-                if dx.max(dy) <= BALANCE_FIRST_STONE_REACH {
+                if p.king_distance(c) <= BALANCE_FIRST_STONE_REACH {
                     moves.push((p, 0));
                 }
             }

@@ -16,9 +16,9 @@
 //! quiet, the points of the opponent's plain threes no blocks (`is_block`), a
 //! ply less for late counter-fours against an open three (two more far from
 //! the opponent's last stone), and a ply more for a reduced move whose
-//! reduced search beat alpha by far. None of the pruning
-//! applies when the side to move faces an open three, and answering one with at
-//! most five replies costs no depth (outside Renju a node with at most four is
+//! reduced search beat alpha by far. None of the pruning applies when the
+//! side to move faces an open three, and answering one with at most five
+//! replies costs no depth (outside Renju a node with at most four is
 //! not a leaf even at the horizon). Forced nodes (block a five, answer an open
 //! four) and wins the threat classes show (a five, an open four, a 4-3 or
 //! double three the opponent cannot meet in time, at every node including the
@@ -1021,9 +1021,8 @@ fn is_block(board: &Board, opp: Threat) -> bool {
 /// from the opponent's last stone (as a rule the one that made the three;
 /// Rapfi's "useless defence"). In a log of 30 game positions at 1 s the
 /// replies more than 4 points away (57 % of the late counter-fours at depth
-/// 3-6) raised alpha once
-/// in 270 at depth 3-4 and once in 1,050 at depth 5-6, the nearer ones once
-/// in 130 and 150. Self-play at 250 ms, 100 games a run: two plies +28
+/// 3-6) raised alpha once in 270 at depth 3-4 and once in 1,050 at depth
+/// 5-6, the nearer ones once in 130 and 150. Self-play at 250 ms, 100 games a run: two plies +28
 /// (`renju15-rapfi.txt`), +31 (RIF), +24 (`renju15-rapfi.txt`): +28 over
 /// 300 (at more than 4 points); one ply +70, -24 (+22 over 200); three
 /// plies +7; one ply in freestyle -24.
@@ -1052,7 +1051,7 @@ const FAR_DISTANCE: usize = 3;
 /// Is `p` far ([`FAR_DISTANCE`]) from `last`, the opponent's last stone
 /// (never after a pass)?
 fn far_from(last: Option<Pos>, p: Pos) -> bool {
-    last.is_some_and(|q| q.x().abs_diff(p.x()).max(q.y().abs_diff(p.y())) > FAR_DISTANCE)
+    last.is_some_and(|q| q.king_distance(p) > FAR_DISTANCE)
 }
 
 /// Late-move reductions of quiet moves in the tree are ln(depth) · ln(move
