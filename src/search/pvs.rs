@@ -1022,10 +1022,10 @@ fn is_block(board: &Board, opp: Threat) -> bool {
 /// Rapfi's "useless defence"). In a log of 30 game positions at 1 s the
 /// replies more than 4 points away (57 % of the late counter-fours at depth
 /// 3-6) raised alpha once in 270 at depth 3-4 and once in 1,050 at depth
-/// 5-6, the nearer ones once in 130 and 150. Self-play at 250 ms, 100 games a run: two plies +28
-/// (`renju15-rapfi.txt`), +31 (RIF), +24 (`renju15-rapfi.txt`): +28 over
-/// 300 (at more than 4 points); one ply +70, -24 (+22 over 200); three
-/// plies +7; one ply in freestyle -24.
+/// 5-6, the nearer ones once in 130 and 150. Self-play at 250 ms, 100
+/// games a run: two plies +28 (`renju15-rapfi.txt`), +31 (RIF), +24
+/// (`renju15-rapfi.txt`): +28 over 300 (at more than 4 points); one ply
+/// +70, -24 (+22 over 200); three plies +7; one ply in freestyle -24.
 const COUNTER_FAR_REDUCTION: i32 = 2;
 
 /// Renju, facing an open three: the reduction of the `i`-th reply (not the
