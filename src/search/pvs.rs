@@ -15,16 +15,17 @@
 //! on); in Renju also late-move reductions at the root, lone fours treated as
 //! quiet, the points of the opponent's plain threes no blocks (`is_block`), a
 //! ply less for late counter-fours against an open three (two more far from
-//! the opponent's last stone), late non-quiet moves reduced at PV nodes too
-//! (a ply less than elsewhere), and a ply more for a reduced move whose
-//! reduced search beat alpha by far. None of the pruning applies when the
-//! side to move faces an open three, and answering one with at most five
-//! replies costs no depth (outside Renju a node with at most four is
-//! not a leaf even at the horizon). Forced nodes (block a five, answer an open
-//! four) and wins the threat classes show (a five, an open four, a 4-3 or
-//! double three the opponent cannot meet in time, at every node including the
-//! leaves) come from [`super::movegen::node_kind`], so the tree stays narrow
-//! where play is forced and ends where it is decided. At the horizon a
+//! the opponent's last stone), and a ply more for a reduced move whose
+//! reduced search beat alpha by far; in Renju and freestyle late non-quiet
+//! moves reduced at PV nodes too (a ply less than elsewhere). None of the
+//! pruning applies when the side to move faces an open three, and
+//! answering one with at most five replies costs no depth (outside Renju a
+//! node with at most four is not a leaf even at the horizon). Forced nodes
+//! (block a five, answer an open four) and wins the threat classes show (a
+//! five, an open four, a 4-3 or double three the opponent cannot meet in
+//! time, at every node including the leaves) come from
+//! [`super::movegen::node_kind`], so the tree stays narrow where play is
+//! forced and ends where it is decided. At the horizon a
 //! quiescence search plays out the side to move's fours near its own last
 //! stone (standing pat on the static value), after a quick VCF at PV leaves.
 
@@ -766,16 +767,23 @@ impl<'a> Worker<'a> {
                     // (49-48-3)); outside Caro a ply more far below alpha
                     // ([`tactical_reduction`], [`tactical_far_margin`]).
                     tactical_reduction(self.board.rule(), depth, new_depth, i, static_eval, alpha)
-                } else if renju
-                    && depth >= 3
+                } else if depth >= 3
                     && pv_node
-                    && i >= PV_TACTICAL_LATE_MOVE
+                    && pv_tactical_late_move(self.board.rule()).is_some_and(|n| i >= n)
                     && !threatened
                     && !trusted
                 {
-                    // Renju: the same late tactical moves at a PV node, a
-                    // ply less than at other nodes ([`pv_tactical_reduction`]).
-                    pv_tactical_reduction(depth, new_depth, i, static_eval, alpha)
+                    // The same late tactical moves at a PV node (from a later
+                    // move on outside Renju), a ply less than at other nodes
+                    // ([`pv_tactical_reduction`]).
+                    pv_tactical_reduction(
+                        self.board.rule(),
+                        depth,
+                        new_depth,
+                        i,
+                        static_eval,
+                        alpha,
+                    )
                 } else if renju
                     && depth >= 3
                     && !pv_node
@@ -1133,27 +1141,38 @@ fn tactical_reduction(
     if far { (r + 1).min(most) } else { r }
 }
 
-/// Renju: at a PV node (not facing a three) tactical moves from this index
-/// on (the 5th move; not the hash move, a killer or the countermove) are
-/// reduced ([`pv_tactical_reduction`]).
-const PV_TACTICAL_LATE_MOVE: usize = 4;
+/// At a PV node (not facing a three) the index from which tactical moves
+/// (not the hash move, a killer or the countermove) are reduced under
+/// `rule` ([`pv_tactical_reduction`]), if they are: Renju from the 5th
+/// move, freestyle from the 7th. Self-play at 250 ms, 100 games a run:
+/// Renju from the 5th +59 (58-41-1, `renju15-rapfi.txt`), +35 (51-41-8,
+/// RIF): +47 over 200; from the 4th against the 5th +42, -7. Freestyle
+/// from the 5th +14 (48-44-8, `freestyle15-rapfi.txt`), -45 (42-55-3,
+/// `freestyle15.txt`); from the 7th +21 (49-43-8, `freestyle15-rapfi.txt`),
+/// +49 (53-39-8, `freestyle15.txt`): +35 over 200. Exact five from the
+/// 7th -31 (43-52-5); Caro not measured.
+fn pv_tactical_late_move(rule: Rule) -> Option<usize> {
+    match rule {
+        Rule::Renju => Some(4),
+        Rule::Freestyle => Some(6),
+        Rule::Standard | Rule::Caro | Rule::CaroExact => None,
+    }
+}
 
-/// Renju: the reduction of a late tactical move at a PV node, the `i`-th at
-/// a node of `depth` whose children have `new_depth` left: the tactical
-/// reduction of a non-PV node ([`tactical_reduction`]) less one ply, so
-/// nothing for the early and shallow ones. Until then PV nodes searched
-/// every tactical move to full depth. Self-play at 250 ms, 100 games a
-/// run: Renju +59 (58-41-1, `renju15-rapfi.txt`), +35 (51-41-8, RIF): +47
-/// over 200; freestyle +14 (48-44-8, `freestyle15-rapfi.txt`), -45
-/// (42-55-3, `freestyle15.txt`), so Renju only.
+/// The reduction of a late tactical move at a PV node under `rule`, the
+/// `i`-th at a node of `depth` whose children have `new_depth` left: the
+/// tactical reduction of a non-PV node ([`tactical_reduction`]) less one
+/// ply, so nothing for the early and shallow ones. Until the forty-seventh
+/// session PV nodes searched every tactical move to full depth.
 fn pv_tactical_reduction(
+    rule: Rule,
     depth: i32,
     new_depth: i32,
     i: usize,
     static_eval: Score,
     alpha: Score,
 ) -> i32 {
-    (tactical_reduction(Rule::Renju, depth, new_depth, i, static_eval, alpha) - 1).max(0)
+    (tactical_reduction(rule, depth, new_depth, i, static_eval, alpha) - 1).max(0)
 }
 
 /// Late-move reduction for the `i`-th move at `depth`: ln(depth) · ln(i) / `divisor`, rounded.
@@ -1261,15 +1280,22 @@ mod tests {
     }
 
     #[test]
-    fn renju_pv_nodes_reduce_late_tactical_moves_a_ply_less() {
+    fn pv_nodes_reduce_late_tactical_moves_a_ply_less() {
+        let r = Rule::Renju;
         // Depth 8, 10th move: the non-PV node's 1 ply less one.
-        assert_eq!(pv_tactical_reduction(8, 7, 10, 0, 0), 0);
+        assert_eq!(pv_tactical_reduction(r, 8, 7, 10, 0, 0), 0);
         // Far below alpha, 2 less one.
-        assert_eq!(pv_tactical_reduction(8, 7, 10, -400, 0), 1);
+        assert_eq!(pv_tactical_reduction(r, 8, 7, 10, -400, 0), 1);
         // Depth 30, 60th move: 6 less one.
-        assert_eq!(pv_tactical_reduction(30, 29, 60, 0, 0), 5);
+        assert_eq!(pv_tactical_reduction(r, 30, 29, 60, 0, 0), 5);
         // Shallow and early: nothing.
-        assert_eq!(pv_tactical_reduction(3, 2, 4, -5000, 0), 0);
+        assert_eq!(pv_tactical_reduction(r, 3, 2, 4, -5000, 0), 0);
+        // Freestyle's far margin is its own (25 a ply).
+        assert_eq!(pv_tactical_reduction(Rule::Freestyle, 8, 7, 10, -200, 0), 1);
+        // From the 5th move in Renju, the 7th in freestyle, not elsewhere.
+        assert_eq!(pv_tactical_late_move(Rule::Renju), Some(4));
+        assert_eq!(pv_tactical_late_move(Rule::Freestyle), Some(6));
+        assert_eq!(pv_tactical_late_move(Rule::Caro), None);
     }
 
     #[test]
